@@ -1,0 +1,8 @@
+"""errlearn: says what failed in a test or build run, where, and what fixed it last time.
+
+The one engine (detection, matching, patterns, history, rendering) lives
+here; the pytest plugin (``plugin``) and the ``errlearn`` command
+(``errlearn_wrapper``) only adapt input and output.
+"""
+
+__version__ = "0.1.0"

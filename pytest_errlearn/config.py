@@ -1,0 +1,89 @@
+"""Where the project is, and its ``[tool.errlearn]`` settings.
+
+The plugin and the command line share these settings, read from the
+pyproject.toml at the project root: the nearest directory upwards holding a
+pyproject.toml or a .git.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(Exception):
+    """A setting that cannot be used; the message is one line for the user."""
+
+
+@dataclass(slots=True)
+class Settings:
+    root: Path
+    patterns: Path | None = None  # the project's patterns.toml, when there is one
+    threshold: float = 0.6  # similarity a semantic match must exceed
+    builtin: bool = True  # consult the starter library after the project's own patterns
+    history: bool = True  # record runs and errors in .errlearn/
+    hints: bool = True  # show known issues before `errlearn run` starts a command
+    repeat: int = 3  # the same failure this many runs in a row is called out
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat"}
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The project root: the nearest directory upwards with pyproject.toml or .git."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
+            return folder
+    return here
+
+
+def _table(root: Path) -> dict[str, Any]:
+    path = root / "pyproject.toml"
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read [tool.errlearn]: {exc}") from None
+    table = data.get("tool", {}).get("errlearn", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.errlearn] must be a table")
+    return table
+
+
+def load_settings(start: Path | None = None, *, patterns: str | None = None) -> Settings:
+    """Settings for the project around ``start``; ``patterns`` is an explicit file.
+
+    The patterns file is found from ``patterns``, else ``ERRLEARN_PATTERNS``,
+    else ``[tool.errlearn] patterns``, else ``patterns.toml`` at the root.
+    """
+    root = find_root(start)
+    table = _table(root)
+    settings = Settings(root=root, extra={k: v for k, v in table.items() if k not in _KNOWN})
+    try:
+        settings.threshold = float(table.get("threshold", settings.threshold))
+        settings.repeat = int(table.get("repeat", settings.repeat))
+    except (TypeError, ValueError):
+        raise ConfigError(f"{root / 'pyproject.toml'}: [tool.errlearn] threshold and repeat "
+                          "must be numbers") from None
+    if not 0.0 <= settings.threshold <= 1.0:
+        raise ConfigError(f"{root / 'pyproject.toml'}: [tool.errlearn] threshold must be "
+                          f"between 0 and 1, not {settings.threshold}")
+    for key in ("builtin", "history", "hints"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"{root / 'pyproject.toml'}: [tool.errlearn] {key} must be "
+                                  "true or false")
+            setattr(settings, key, table[key])
+    chosen = patterns or os.environ.get("ERRLEARN_PATTERNS") or table.get("patterns")
+    if chosen:
+        path = Path(chosen)
+        settings.patterns = path if path.is_absolute() or patterns else root / path
+    elif (root / "patterns.toml").is_file():
+        settings.patterns = root / "patterns.toml"
+    return settings

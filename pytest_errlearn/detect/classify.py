@@ -1,0 +1,118 @@
+"""Category, severity and actionability of an error.
+
+Categories are the contract's taxonomy; the rules are checked in order and
+the first that fits wins, after the seed ``003`` (categorize, severity) and
+the rubric of the seed ``004`` (actionability, 0-100).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..report import Error
+
+_RULES: tuple[tuple[str, str], ...] = (
+    ("dependency", r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
+     r"could not resolve (?:dependenc|import)|Could not resolve dependencies|"
+     r"unresolved import|can't find crate|could not find .* in registry|"
+     r"No matching distribution|Could not find a version that satisfies|"
+     r"ERESOLVE|peer dep|package .* is not in (?:GOROOT|std)|no required module provides|"
+     r"cannot find -l|cannot find package|not find a required file|"
+     r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
+     r"fatal error: [^:]+\.h(?:pp)?: No such file|command not found|: not found$|"
+     r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
+     r"missing (?:library|dependency|package)|is not installed|requires? .* but"),
+    ("network", r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
+     r"connection reset|timed? ?out|Temporary failure in name resolution|"
+     r"Could not resolve host|Name or service not known|Network is unreachable|"
+     r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
+     r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway"),
+    ("syntax", r"SyntaxError|IndentationError|TabError|syntax error|parse error|ParseError|"
+     r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected (?:expression|"
+     r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
+     r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword)|TS1\d{3}\b|"
+     r"E0(?:0[0-9]{2}|1[0-6][0-9])\b|expected one of"),
+    ("assertion", r"AssertionError|AssertionFailedError|ComparisonFailure|\bassert(?:ion)?\b|"
+     r"[Ee]xpected:?.*(?:[Rr]eceived|got|but was|actual|to (?:be|equal))|"
+     r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
+     r"left == right|test failed|Test failed|FAILED|not ok \d+"),
+    ("reference", r"NameError|ReferenceError|is not defined|undefined reference|"
+     r"undefined: |cannot find (?:symbol|value|function|type|name|macro)|"
+     r"was not declared|undeclared|unresolved (?:external|reference|symbol)|"
+     r"not found in (?:this scope|scope)|E0425|E0433|E0412|TS2304|TS2305|TS2307|TS2552|"
+     r"has no attribute|has no member|Unresolved reference|is not a member|"
+     r"no (?:field|method) named|NoSuchMethodError|NoClassDefFoundError|"
+     r"ClassNotFoundException|symbol lookup error|cannot find symbol"),
+    ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
+     r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
+     r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
+     r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
+     r"wrong type|no matching function|invalid conversion"),
+    ("filesystem", r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
+     r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
+     r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
+     r"cannot open|does not exist|EISDIR|ENOSPC"),
+    ("config", r"[Cc]onfig(?:uration)? (?:error|invalid)|[Ii]nvalid (?:config|option|value|"
+     r"argument)|[Uu]nknown (?:option|argument|flag)|unrecognized (?:option|arguments)|"
+     r"environment variable|not set|KeyError: '[A-Z_]+'|ImproperlyConfigured|"
+     r"usage: |Usage: |must be set|missing required|is required|invalid setting"),
+    ("build", r"[Cc]ompil(?:e|ation)|[Bb]uild failed|linker|\bld\b|collect2|"
+     r"make(?:\[\d+\])?: \*\*\*|CMake Error|error\[E\d+\]|\berror TS|BUILD FAILURE|"
+     r"Execution failed for task|Failed to execute goal|cannot compile|ninja: build stopped"),
+    ("runtime", r"Exception|Error:|panic|panicked|Segmentation fault|core dumped|"
+     r"Traceback|fatal error|FATAL|Killed|Aborted|stack overflow|RuntimeError|"
+     r"ValueError|KeyError|IndexError|ZeroDivisionError|NullPointer|nil pointer|"
+     r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)"),
+)
+_CATEGORY = [(cat, re.compile(rx)) for cat, rx in _RULES]
+
+
+def categorize(text: str) -> str:
+    """The taxonomy category of an error's text ("unknown" when nothing fits)."""
+    for cat, rx in _CATEGORY:
+        if rx.search(text):
+            return cat
+    return "unknown"
+
+
+def severity(category: str, text: str) -> str:
+    """How much an error stops the run, after the seed's ``classify_severity``."""
+    if category in ("syntax", "build", "dependency"):
+        return "blocking"
+    if category in ("assertion", "type", "reference", "runtime", "config"):
+        return "high"
+    if category == "filesystem":
+        return "medium" if re.search(r"test|spec|mock", text) else "high"
+    return "medium"
+
+
+_SPECIFIC = re.compile(
+    r"\b[A-Z]\w*(?:Error|Exception|Failure)\b|\bE[A-Z]{3,}\b|\b[A-Z]{1,4}\d{3,5}\b"
+    r"|\bE\d{4}\b|\bpanic\b|Segmentation fault"
+)
+_DETAIL = re.compile(
+    r"[Ee]xpected|\bgot\b|[Rr]eceived|but was|\bwant\b|[Mm]issing|not defined|"
+    r"not found|[Cc]annot find|[Uu]ndefined|[Nn]o such|unresolved|not assignable|"
+    r"mismatch|[Uu]nknown|[Ii]nvalid|!=|==|\bnamed\b|has no"
+)
+_SUGGESTION = re.compile(
+    r"[Dd]id you mean|\b[Tt]ry\b|[Cc]onsider|\bhelp: |[Hh]int: |[Pp]erhaps|"
+    r"[Rr]un `|[Rr]e-?run|to fix|[Ss]uggest|maybe you"
+)
+
+
+def actionability(err: Error) -> int:
+    """0-100: file 25, line 20, specific type 20, detail 20, fix suggestion 15."""
+    body = "\n".join([err.message, *err.block[:12]])
+    score = 0
+    if err.file:
+        score += 25
+    if err.line is not None:
+        score += 20
+    if err.code or _SPECIFIC.search(err.message) or err.category != "unknown":
+        score += 20
+    if _DETAIL.search(body):
+        score += 20
+    if err.match is not None or _SUGGESTION.search(body):
+        score += 15
+    return min(score, 100)

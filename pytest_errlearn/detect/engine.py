@@ -1,0 +1,263 @@
+"""The detector: bytes in, errors out, in one streaming pass.
+
+Stage 1 (``prefilter``) jumps from one candidate line to the next over raw
+bytes; only candidates and the lines of an open block are decoded. Stage 2
+drops false positives (``falsepos``), finds the line's row in the format
+table, reads the block that follows (``blocks``), then classifies, signs and
+folds (``rootcause``). Memory is bounded by the errors kept, not the input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..report import Error, Report
+from . import falsepos, prefilter, rootcause
+from .blocks import READERS, Reader
+from .classify import actionability, categorize, severity
+from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
+from .signature import signature
+from .text import MAX_LINE, clean_line
+
+CONTEXT = 3  # lines of context kept before and after a block
+LOOKBACK = 40  # lines a row's fixup may look back over
+MAX_KEPT = 2000  # distinct errors (and warnings) kept; more are only counted
+MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
+
+# Prefixes CI systems put before every line; analysed text starts after them.
+_STAMP = re.compile(
+    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
+    r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+"
+    r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+)"
+)
+
+
+@dataclass(slots=True)
+class _Awaiting:
+    err: Error
+    left: int  # lines of after-context still wanted
+
+
+@dataclass(slots=True)
+class _Open:
+    reader: Reader
+    fmt: Format
+    role: str
+
+
+class Detector:
+    """Feed it output as it comes (``feed``), then ``close()`` for the report."""
+
+    def __init__(self, tool: str | None = None, *, command: str | None = None) -> None:
+        self.tool = tool
+        self.command = command
+        self._pending = b""
+        self._long = False  # the unfinished line overran MAX_PENDING; the rest is dropped
+        self._lineno = 0
+        self._tail: list[bytes] = []  # the last LOOKBACK raw lines of earlier chunks
+        self._open: _Open | None = None
+        self._awaiting: list[_Awaiting] = []
+        self._errors: list[Error] = []
+        self._warnings: list[Error] = []
+        self._by_sig: dict[str, Error] = {}
+        self._section: str | None = None
+        self.dropped = 0
+
+    # -- input --------------------------------------------------------------
+
+    def feed(self, data: bytes) -> None:
+        """Analyse the complete lines of ``data``; keep the unfinished one."""
+        if not data:
+            return
+        if self._long:
+            i = data.find(b"\n")
+            if i < 0:
+                return
+            self._chunk(self._pending + b"\n")
+            self._pending, self._long, data = b"", False, data[i + 1 :]
+        buf = self._pending + data if self._pending else data
+        cut = buf.rfind(b"\n") + 1
+        if cut:
+            self._chunk(buf[:cut] if cut < len(buf) else buf)
+        self._pending = buf[cut:]
+        if len(self._pending) > MAX_PENDING:
+            self._pending, self._long = self._pending[:MAX_PENDING], True
+
+    def close(self) -> Report:
+        """Finish the input and return the report, root cause named."""
+        if self._pending:
+            self._chunk(self._pending)
+            self._pending = b""
+        self._close_open()
+        self._awaiting.clear()
+        report = Report(
+            errors=self._errors, warnings=self._warnings, command=self.command
+        )
+        report.primary_index = rootcause.primary_index(self._errors)
+        return report
+
+    # -- the pass over a chunk ----------------------------------------------
+
+    def _chunk(self, chunk: bytes) -> None:
+        pos, size = 0, len(chunk)
+        search = prefilter.search
+        while pos < size:
+            if self._open is not None or self._awaiting:
+                end = chunk.find(b"\n", pos)
+                end = size if end < 0 else end + 1
+                self._line(chunk, pos, end, sure=False)
+                pos = end
+                continue
+            m = search(chunk, pos)
+            if m is None:
+                self._lineno += chunk.count(b"\n", pos)
+                if not chunk.endswith(b"\n"):
+                    self._lineno += 1  # the input's last line, without its newline
+                break
+            hit = m.start()
+            start = chunk.rfind(b"\n", pos, hit) + 1 or pos
+            self._lineno += chunk.count(b"\n", pos, start)
+            end = chunk.find(b"\n", hit)
+            end = size if end < 0 else end + 1
+            self._line(chunk, start, end, sure=True)
+            pos = end
+        self._keep_tail(chunk)
+
+    def _line(self, chunk: bytes, start: int, end: int, *, sure: bool) -> None:
+        """One line: after-context, an open block, else maybe a new error."""
+        self._lineno += 1
+        raw = chunk[start:end]
+        text = clean_line(raw)
+        if self._awaiting:
+            for waiting in self._awaiting:
+                waiting.err.context.append(text)
+                waiting.left -= 1
+            self._awaiting = [w for w in self._awaiting if w.left > 0]
+        if self._open is not None:
+            if self._open.reader.feed(text, self._lineno):
+                return
+            self._close_open()
+        if sure or prefilter.search(raw, 0) is not None:
+            self._candidate(text, chunk, start)
+
+    def _candidate(self, text: str, chunk: bytes, start: int) -> None:
+        analysed = _STAMP.sub("", text, count=1)
+        if falsepos.is_false_positive(analysed):
+            return
+        hit = TABLE.match(analysed)
+        if hit is None:
+            return
+        fmt, groups = hit.fmt, hit.groups
+        role: str = fmt.role
+        sev = (groups.get("sev") or "").strip().lower()
+        if role == "error" and sev in WARNING_WORDS:
+            role = "warning"
+        if role in ("ignore", "note") or sev in NOTE_WORDS:
+            return
+        if role == "section":
+            self._section = groups.get("test")
+            return
+        if fmt.fixup is not None:
+            fmt.fixup(groups, self._before(chunk, start, LOOKBACK))
+        n = self._lineno
+        err = Error(
+            message=(groups.get("msg") or analysed).strip(),
+            text=text,
+            tool=fmt.tool or self.tool,
+            file=groups.get("file"),
+            line=_int(groups.get("line")),
+            column=_int(groups.get("col")),
+            code=groups.get("code"),
+            span=(n, n),
+            context=self._before(chunk, start, CONTEXT),
+            test=groups.get("test") or self._section,
+            block=[text],
+            kind=fmt.name,
+            rank=fmt.rank,
+            consequence=role == "consequence",
+        )
+        if fmt.block is not None:
+            self._open = _Open(READERS[fmt.block](err, n), fmt, role)
+        else:
+            self._finish(err, fmt, role)
+
+    def _close_open(self) -> None:
+        if self._open is None:
+            return
+        opened, self._open = self._open, None
+        opened.reader.finish()
+        err = opened.reader.err
+        err.span = (err.span[0], opened.reader.end)
+        self._finish(err, opened.fmt, opened.role)
+
+    # -- an error is complete -------------------------------------------------
+
+    def _finish(self, err: Error, fmt: Format, role: str) -> None:
+        if role == "consequence" and any(not e.consequence for e in self._errors[-50:]):
+            return  # it only follows from an error already reported
+        err.category = fmt.category or categorize(err.message)
+        if err.category == "unknown" and len(err.block) > 1:
+            err.category = categorize("\n".join(err.block[:10]))
+        err.severity = "low" if role == "warning" else severity(err.category, err.message)
+        err.signature = signature(
+            err.message, tool=err.tool, category=err.category, code=err.code, file=err.file
+        )
+        err.actionability = actionability(err)
+        kept = self._warnings if role == "warning" else self._errors
+        key = ("w" if role == "warning" else "e") + err.signature
+        if (twin := self._by_sig.get(key)) is not None:
+            twin.count += 1
+            return
+        if len(kept) >= MAX_KEPT:
+            self.dropped += 1
+            return
+        self._by_sig[key] = err
+        kept.append(err)
+        self._awaiting.append(_Awaiting(err, CONTEXT))
+
+    # -- lines before a position ------------------------------------------------
+
+    def _before(self, chunk: bytes, start: int, k: int) -> list[str]:
+        """Up to ``k`` cleaned lines before ``start``, oldest first."""
+        lines: list[bytes] = []
+        p = start
+        while len(lines) < k and p > 0:
+            q = chunk.rfind(b"\n", 0, p - 1) + 1
+            lines.append(chunk[q:p])
+            p = q
+        if len(lines) < k:
+            lines.extend(reversed(self._tail[-(k - len(lines)) :]))
+        return [clean_line(raw) for raw in reversed(lines)]
+
+    def _keep_tail(self, chunk: bytes) -> None:
+        lines: list[bytes] = []
+        p = len(chunk)
+        while len(lines) < LOOKBACK and p > 0:
+            q = chunk.rfind(b"\n", 0, p - 1) + 1
+            lines.append(chunk[q:p])
+            p = q
+        lines.reverse()
+        self._tail = (self._tail + lines)[-LOOKBACK:] if len(lines) < LOOKBACK else lines
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+CHUNK = 1 << 22  # 4 MiB reads: big enough for the prefilter, small enough for memory
+
+
+def detect(
+    data: bytes | Iterable[bytes], tool: str | None = None, *, command: str | None = None
+) -> Report:
+    """Detect the errors in a whole output (bytes, or an iterable of chunks)."""
+    detector = Detector(tool, command=command)
+    if isinstance(data, bytes):
+        for i in range(0, len(data), CHUNK):
+            detector.feed(data[i : i + CHUNK])
+    else:
+        for piece in data:
+            detector.feed(piece)
+    return detector.close()

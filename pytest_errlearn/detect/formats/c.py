@@ -1,0 +1,97 @@
+"""C and C++: gcc/clang, the linker, make, cmake, ninja."""
+
+from __future__ import annotations
+
+from . import Format
+
+ROWS = (
+    Format(
+        "gcc",
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?):(?P<line>\d+):(?:(?P<col>\d+):)? "
+        r"(?P<sev>fatal error|error|warning|note|remark)(?: \[(?P<code>[\w-]+)\])?: "
+        r"(?P<msg>.+)$",
+        tool="gcc",
+        block="codeframe",
+        rank=2,
+        examples=("src/a.c:3:5: error: 'x' undeclared (first use in this function)",),
+    ),
+    Format(
+        "gcc-driver",
+        r"^(?:gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|cc1\w*): (?P<sev>fatal error|error|warning): "
+        r"(?P<msg>(?!linker command failed|ld returned).+)$",
+        tool="gcc",
+        rank=1,
+        examples=("gcc: fatal error: no input files",),
+    ),
+    Format(
+        "ld-undefined",
+        r"^(?:/\S*/)?(?:ld|ld\.\w+)?:?\s*(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
+        r"(?P<msg>(?:undefined reference to|multiple definition of) .+)$",
+        tool="ld",
+        category="reference",
+        rank=2,
+        examples=("main.c:(.text+0x15): undefined reference to `foo'",),
+    ),
+    Format(
+        "ld-error",
+        r"^(?:/\S*/)?ld(?:\.\w+)?: (?P<msg>(?:cannot find|error:|final link failed|"
+        r"unrecognized|cannot open).+)$",
+        tool="ld",
+        rank=2,
+        examples=("/usr/bin/ld: cannot find -lfoo",),
+    ),
+    Format(
+        "link-consequence",
+        r"^(?:collect2: error: ld returned \d+ exit status"
+        r"|(?:clang|gcc|g\+\+|clang\+\+): error: linker command failed.*"
+        r"|\d+ errors? generated\.)$",
+        tool="ld",
+        role="consequence",
+        rank=0,
+        examples=("collect2: error: ld returned 1 exit status",),
+    ),
+    Format(
+        "make-error",
+        r"^(?:(?P<file>[^\s:]*[Mm]akefile[^\s:]*):(?P<line>\d+): |make(?:\[\d+\])?: )\*\*\* "
+        r"(?P<msg>(?:No rule to make target|missing separator|No targets|recipe commences|"
+        r"multiple target patterns|target pattern contains).*)$",
+        tool="make",
+        category="build",
+        rank=2,
+        examples=("make: *** No rule to make target 'foo', needed by 'all'.  Stop.",),
+    ),
+    Format(
+        "make-consequence",
+        r"^(?:g?make|mingw32-make|gmake)(?:\[\d+\])?: \*\*\* (?P<msg>.*)$",
+        tool="make",
+        role="consequence",
+        rank=0,
+        examples=("make: *** [Makefile:3: all] Error 1", "make[1]: *** [sub] Error 2"),
+    ),
+    Format(
+        "cmake-error",
+        r"^CMake Error(?: at (?P<file>[^:]+):(?P<line>\d+) \([\w-]+\))?:\s*(?P<msg>.*)$",
+        tool="cmake",
+        block="cmake",
+        rank=2,
+        examples=("CMake Error at CMakeLists.txt:4 (find_package):",),
+    ),
+    Format(
+        "cmake-warning",
+        r"^CMake (?P<sev>Warning)(?: \(dev\))?(?: at (?P<file>[^:]+):(?P<line>\d+) "
+        r"\([\w-]+\))?:\s*(?P<msg>.*)$",
+        tool="cmake",
+        block="cmake",
+        role="warning",
+        examples=("CMake Warning (dev) at CMakeLists.txt:4 (project):",),
+    ),
+    Format(
+        "cmake-consequence",
+        r"^-- (?:Configuring incomplete, errors occurred!|Build files have not been written)"
+        r"|^ninja: build stopped: .*$|^FAILED: \S",
+        tool="cmake",
+        role="consequence",
+        rank=0,
+        examples=("-- Configuring incomplete, errors occurred!", "ninja: build stopped: x."),
+    ),
+)

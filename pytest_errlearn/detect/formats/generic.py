@@ -1,0 +1,36 @@
+"""The fallbacks: any tool's ``error:``, ``FATAL``, ``panic`` lines."""
+
+from __future__ import annotations
+
+from . import Format
+
+ROWS = (
+    Format(
+        "github-annotation",
+        r"^::error(?: [^:]*)?::(?P<msg>.+)$|^##\[error\](?P<gmsg>.+)$",
+        rank=1,
+        examples=("::error file=a.py,line=3::boom",),
+    ),
+    Format(
+        "generic-file-error",
+        r"^(?P<file>(?:[A-Za-z]:)?[\w./\\-]+\.\w+):(?P<line>\d+)(?::(?P<col>\d+))?:? "
+        r"(?:\[?(?P<sev>error|Error|ERROR|fatal|FATAL|warning|Warning|WARNING)\]?)"
+        r"(?:\s*[:\]-]\s*|\s+)(?P<msg>.+)$",
+        rank=2,
+        examples=("lib/x.rb:3: [ERROR] unexpected end",),
+    ),
+    Format(
+        "generic-error",
+        r"^\s*(?:\[(?:ERROR|FATAL|CRITICAL|error|fatal)\]|(?:ERROR|FATAL|CRITICAL|Error|error|fatal"
+        r"|FATAL ERROR|Fatal error)(?:\[\w+\])?[:!]|[✖✘×] )\s*(?P<msg>\S.*)$",
+        rank=1,
+        examples=("ERROR: bad thing", "Error: boom", "fatal! out of cheese"),
+    ),
+    Format(
+        "generic-failed",
+        r"^\s*(?P<msg>(?:Build failed|BUILD FAILED|Compilation failed|Compilation error|"
+        r"FAILED|FAIL:|Failed:|failed:|FATAL:|not ok \d+)\b.*)$",
+        rank=0,
+        examples=("not ok 3 - adds numbers", "Build failed with 2 errors"),
+    ),
+)

@@ -1,0 +1,103 @@
+"""JVM: javac, Java exceptions, maven, surefire, gradle, kotlinc."""
+
+from __future__ import annotations
+
+from . import Format
+
+_SRC = r"(?:[A-Za-z]:)?[^\s:\[]+\.(?:java|kt|kts|scala|groovy)"
+
+ROWS = (
+    Format(
+        "maven-compiler",
+        rf"^\[(?P<sev>ERROR|WARNING|WARN)\] (?P<file>{_SRC}):\[(?P<line>\d+)(?:,(?P<col>\d+))?\] "
+        r"(?:\((?P<code>[\w-]+)\) )?(?P<msg>.+)$",
+        tool="maven",
+        rank=2,
+        examples=("[ERROR] /src/main/java/A.java:[3,5] cannot find symbol",),
+    ),
+    Format(
+        "javac",
+        rf"^(?P<file>{_SRC}):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$",
+        tool="javac",
+        block="codeframe",
+        rank=2,
+        examples=("src/A.java:3: error: cannot find symbol",),
+    ),
+    Format(
+        "kotlinc",
+        rf"^(?P<sev>e|w): (?:file://)?(?P<file>{_SRC}):(?:\s?\(?(?P<line>\d+)[:,]\s?"
+        r"(?P<col>\d+)\)?:?)? (?P<msg>.+)$",
+        tool="gradle",
+        rank=2,
+        examples=("e: /src/A.kt: (3, 5): Unresolved reference: foo",),
+    ),
+    Format(
+        "surefire-failure",
+        r"^(?:\[ERROR\] )?(?P<test>[\w$.]+(?:\([\w$.]+\))?)\s+Time elapsed: .*<<< "
+        r"(?:FAILURE|ERROR)!$",
+        tool="maven",
+        block="javatest",
+        rank=3,
+        examples=("testAdd(com.example.AppTest)  Time elapsed: 0.01 sec  <<< FAILURE!",),
+    ),
+    Format(
+        "maven-consequence",
+        r"^\[ERROR\] (?P<msg>(?:Failed to execute goal|Tests run:|Failures:|Errors:|"
+        r"There (?:are|were) test failures|COMPILATION ERROR|BUILD FAILURE|"
+        r"Please refer to|To see the full|Re-run Maven|For more information|-> \[Help|"
+        r"\[Help \d|After correcting|\s*$|\s+\S+:\d+ |Crashed tests|The forked VM|"
+        r"ExecutionException|Command was|\s+(?:Run \d|\w[\w.$]+[.:]))).*$",
+        tool="maven",
+        role="consequence",
+        rank=0,
+        examples=("[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin",),
+    ),
+    Format(
+        "maven-build-failure",
+        r"^\[INFO\] BUILD FAILURE$|^\[(?:INFO|ERROR)\] -{20,}$",
+        tool="maven",
+        role="ignore",
+        examples=("[INFO] BUILD FAILURE",),
+    ),
+    Format(
+        "maven-error",
+        r"^\[ERROR\] (?P<msg>.+)$",
+        tool="maven",
+        rank=1,
+        examples=("[ERROR] Failed to read artifact descriptor for x:y:jar:1.0",),
+    ),
+    Format(
+        "gradle-what-went-wrong",
+        r"^\* What went wrong:$",
+        tool="gradle",
+        block="gradle",
+        rank=2,
+        examples=("* What went wrong:",),
+    ),
+    Format(
+        "gradle-consequence",
+        r"^(?:FAILURE: Build failed with an exception\.|BUILD FAILED(?: in .*)?|"
+        r"> There were failing tests\..*|\d+ tests? completed, \d+ failed.*)$",
+        tool="gradle",
+        role="consequence",
+        rank=0,
+        examples=("BUILD FAILED in 3s",),
+    ),
+    Format(
+        "gradle-test-failure",
+        r"^(?P<test>[\w$.]+ > .+?) FAILED$",
+        tool="gradle",
+        block="indented",
+        rank=3,
+        examples=("com.example.AppTest > testAdd FAILED",),
+    ),
+    Format(
+        "java-exception",
+        r"^(?:Exception in thread \"[^\"]*\" )?(?P<msg>(?P<code>(?:[a-z_$][\w$]*\.)+"
+        r"[A-Z][\w$]*(?:Exception|Error|Failure|Failed))(?:: .*)?)$",
+        tool="java",
+        block="stack",
+        rank=3,
+        examples=('Exception in thread "main" java.lang.NullPointerException',),
+    ),
+)

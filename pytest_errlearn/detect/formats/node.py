@@ -1,0 +1,163 @@
+"""JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, npm/yarn/pnpm."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import Format
+
+_PATH_LINE = re.compile(r"^(?:[A-Za-z]:)?[\w./\\@~-]+\.(?:[cm]?[jt]sx?|vue|svelte|json)$")
+
+
+def _eslint_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """eslint's stylish format names the file once, on a line of its own above."""
+    for line in reversed(before):
+        if _PATH_LINE.match(line.strip()) and not line[:1].isspace():
+            groups["file"] = line.strip()
+            return
+
+
+_JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?|vue|svelte)"
+
+ROWS = (
+    Format(
+        "tsc-pretty",
+        rf"^(?P<file>{_JS}):(?P<line>\d+):(?P<col>\d+) - (?P<sev>error|warning) "
+        r"(?P<code>TS\d+): (?P<msg>.+)$",
+        tool="tsc",
+        block="tsframe",
+        rank=2,
+        examples=("src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.",),
+    ),
+    Format(
+        "tsc",
+        rf"^(?P<file>{_JS})\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) "
+        r"(?P<code>TS\d+): (?P<msg>.+)$",
+        tool="tsc",
+        rank=2,
+        examples=("src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",),
+    ),
+    Format(
+        "tsc-summary",
+        r"^Found \d+ errors?(?: in (?:\d+ files|the same file))?\.?",
+        tool="tsc",
+        role="consequence",
+        rank=0,
+        examples=("Found 2 errors in the same file, starting at: src/a.ts:3",),
+    ),
+    Format(
+        "eslint-stylish",
+        r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.+?)"
+        r"(?:\s{2,}(?P<code>[\w@/-]+))?\s*$",
+        tool="eslint",
+        rank=2,
+        examples=("  3:10  error  'x' is not defined  no-undef",),
+        fixup=_eslint_file,
+    ),
+    Format(
+        "eslint-compact",
+        r"^(?P<file>[^:]+): line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
+        r"(?P<msg>.+?)(?: \((?P<code>[\w@/-]+)\))?$",
+        tool="eslint",
+        rank=2,
+        examples=("/src/a.js: line 3, col 10, Error - 'x' is not defined. (no-undef)",),
+    ),
+    Format(
+        "eslint-summary",
+        r"^\s*[✖×] \d+ problems? \(\d+ errors?, \d+ warnings?\)",
+        tool="eslint",
+        role="consequence",
+        rank=0,
+        examples=("✖ 2 problems (2 errors, 0 warnings)",),
+    ),
+    Format(
+        "jest-failure",
+        r"^\s*● (?P<test>(?!Console\b).+?)\s*$",
+        tool="jest",
+        block="jest",
+        rank=3,
+        examples=("  ● Math › adds two numbers",),
+    ),
+    Format(
+        "jest-suite",
+        rf"^\s*FAIL\s+(?P<file>{_JS})(?:\s+\(.*\))?\s*$",
+        tool="jest",
+        role="ignore",
+        examples=("FAIL src/a.test.js (5.2 s)",),
+    ),
+    Format(
+        "jest-summary",
+        r"^(?:Test Suites|Tests|Snapshots):\s+\d+ failed",
+        tool="jest",
+        role="consequence",
+        rank=0,
+        examples=("Tests:       1 failed, 3 passed, 4 total",),
+    ),
+    Format(
+        "vitest-failure",
+        r"^\s*(?:FAIL|×|✕)\s+(?P<test>\S+\.(?:test|spec)\.[cm]?[jt]sx? > .+?)\s*$",
+        tool="vitest",
+        block="jest",
+        rank=3,
+        examples=(" FAIL  src/a.test.ts > math > adds",),
+    ),
+    Format(
+        "mocha-failure",
+        r"^\s+(?P<msg>(?:AssertionError|Error|TypeError|ReferenceError)\b(?: \[\w+\])?: .+)$",
+        tool="mocha",
+        block="stack",
+        rank=2,
+        examples=("     AssertionError [ERR_ASSERTION]: 1 == 2",),
+    ),
+    Format(
+        "node-uncaught",
+        r"^(?:Uncaught |\[?UnhandledPromiseRejection\w*\]?:? ?)(?P<msg>.+)$",
+        tool="node",
+        block="stack",
+        rank=2,
+        examples=("Uncaught TypeError: x is not a function",),
+    ),
+    Format(
+        "npm-lifecycle",
+        r"^npm (?:ERR!|error) (?P<msg>(?:code ELIFECYCLE|errno \d|Exit status|Failed at the|"
+        r"A complete log|This is probably|Make sure you|Tell the author|"
+        r"Lifecycle script|command failed|\s*$).*)$",
+        tool="npm",
+        block="npm",
+        role="consequence",
+        rank=0,
+        examples=("npm ERR! code ELIFECYCLE", "npm error Lifecycle script `test` failed"),
+    ),
+    Format(
+        "npm-error",
+        r"^npm (?:ERR!|error) (?P<msg>.+)$",
+        tool="npm",
+        block="npm",
+        rank=2,
+        examples=("npm ERR! 404 Not Found - GET https://registry.npmjs.org/nope",),
+    ),
+    Format(
+        "yarn-failed",
+        r"^error (?P<msg>Command failed with exit code \d+\.?)$",
+        tool="yarn",
+        role="consequence",
+        rank=0,
+        examples=("error Command failed with exit code 1.",),
+    ),
+    Format(
+        "yarn-error",
+        r"^error (?P<msg>(?:An unexpected error|Couldn't find|Package|Found incompatible|"
+        r"The engine|Can't add|Received invalid|\S+: The engine).+)$",
+        tool="yarn",
+        rank=2,
+        examples=('error Couldn\'t find package "nope" on the "npm" registry.',),
+    ),
+    Format(
+        "pnpm-error",
+        r"^\s*(?P<code>ERR_PNPM_\w+)\s+(?P<msg>.+)$",
+        tool="pnpm",
+        rank=2,
+        examples=(" ERR_PNPM_NO_MATCHING_VERSION  No matching version found for nope@9",),
+    ),
+)

@@ -1,0 +1,124 @@
+"""Python: tracebacks, pytest, unittest, mypy, ruff/flake8/pylint, pip."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..blocks import python_location
+from . import Format
+
+
+def _python_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A bare ``SyntaxError:`` line: its file and line are in the lines above."""
+    if groups.get("file") is None and (where := python_location(before[-6:])) is not None:
+        groups["file"], groups["line"] = where[0], str(where[1])
+
+
+_PY = r"[^\s:]+\.pyi?"
+
+ROWS = (
+    Format(
+        "python-traceback",
+        r"^\s*\+?[\s|+-]*(?:Exception Group )?Traceback \(most recent call last\):",
+        tool="python",
+        block="traceback",
+        rank=3,
+        examples=("Traceback (most recent call last):",),
+    ),
+    Format(
+        "pytest-E",
+        r"^E {3,}(?P<msg>\S.*)$",
+        tool="pytest",
+        block="pytest",
+        rank=3,
+        examples=("E       assert 1 == 2", "E   ModuleNotFoundError: No module named 'x'"),
+    ),
+    Format(
+        "pytest-section",
+        r"^_{3,} (?:ERROR at (?:setup|teardown) of |ERROR collecting )?(?P<test>\S+) _{3,}$",
+        tool="pytest",
+        role="section",
+        examples=("_____ ERROR collecting tests/test_x.py _____", "_______ test_a[1] _______"),
+    ),
+    Format(
+        "pytest-separator",
+        r"^(?:_{3,}|={3,}|!{3,}) .*(?:_{3,}|={3,}|!{3,})$|^(?:_ ){3,}_?$",
+        tool="pytest",
+        role="ignore",
+        examples=("==== 1 failed in 0.1s ====", "_ _ _ _ _ _ _ _ _ _ _ _"),
+    ),
+    Format(
+        "pytest-short-summary",
+        rf"^(?P<sev>FAILED|ERROR) (?P<file>{_PY})(?:::(?P<test>\S+))?(?: - (?P<msg>.+))?$",
+        tool="pytest",
+        role="consequence",
+        rank=1,
+        examples=("FAILED tests/test_a.py::test_b - assert 1 == 2",),
+    ),
+    Format(
+        "pytest-tb-line",
+        rf"^(?P<file>/?{_PY}):(?P<line>\d+): (?P<msg>\w*(?:Error|Exception|Failed)\b.*)$",
+        tool="pytest",
+        rank=2,
+        examples=("/src/test_a.py:3: AssertionError: assert 1 == 2",),
+    ),
+    Format(
+        "unittest-header",
+        r"^(?:FAIL|ERROR): (?P<test>\w+ \([\w.]+\)|[\w.]+)\s*$",
+        tool="unittest",
+        role="section",
+        examples=("FAIL: test_add (tests.test_math.MathTest)",),
+    ),
+    Format(
+        "unittest-summary",
+        r"^FAILED \((?:failures|errors)=\d+",
+        tool="unittest",
+        role="consequence",
+        rank=0,
+        examples=("FAILED (failures=1, errors=2)",),
+    ),
+    Format(
+        "mypy",
+        rf"^(?P<file>{_PY}):(?P<line>\d+)(?::(?P<col>\d+))?(?::\d+:\d+)?: "
+        r"(?P<sev>error|warning|note): (?P<msg>.+?)(?:  \[(?P<code>[\w-]+)\])?$",
+        tool="mypy",
+        rank=2,
+        examples=('a.py:3: error: Incompatible types in assignment  [assignment]',),
+    ),
+    Format(
+        "mypy-summary",
+        r"^Found \d+ errors? in \d+ files? \(checked",
+        tool="mypy",
+        role="consequence",
+        rank=0,
+        examples=("Found 2 errors in 1 file (checked 3 source files)",),
+    ),
+    Format(
+        "flake8",
+        rf"^(?P<file>{_PY}):(?P<line>\d+):(?P<col>\d+): "
+        r"(?P<code>(?P<sev>[A-Z])[A-Z]{0,2}\d{2,4}):? (?:\[\*\] )?(?P<msg>.+)$",
+        tool="flake8",
+        rank=2,
+        examples=("a.py:1:1: F401 'os' imported but unused",),
+    ),
+    Format(
+        "pip-error",
+        r"^(?:ERROR|error): (?P<msg>(?:Could not find a version|No matching distribution|"
+        r"Could not install|Cannot install|ResolutionImpossible|Failed building wheel|"
+        r"Failed to build|pip's dependency resolver|Invalid requirement|"
+        r"Could not open requirements file|Command errored out|subprocess-exited-with-error)"
+        r".*)$",
+        tool="pip",
+        rank=2,
+        examples=("ERROR: No matching distribution found for foo==9.9",),
+    ),
+    Format(
+        "python-exception-line",
+        r"^(?P<msg>(?:[a-z_][\w]*\.)*(?P<exc>[A-Z]\w*(?:Error|Exception|Exit|Interrupt))"
+        r"(?:: .*)?)$",
+        block="stack",
+        rank=1,
+        examples=("SyntaxError: invalid syntax", "django.db.utils.OperationalError: no such table: x"),
+        fixup=_python_location,
+    ),
+)

@@ -1,0 +1,50 @@
+"""Rust: rustc/cargo diagnostics, cargo test panics and summaries."""
+
+from __future__ import annotations
+
+from . import Format
+
+ROWS = (
+    Format(
+        "cargo-consequence",
+        r"^error: (?P<msg>(?:could not compile|aborting due to|test failed, to rerun|"
+        r"build failed|Could not compile|failed to run custom build command for)\b.*)$",
+        tool="cargo",
+        role="consequence",
+        rank=0,
+        examples=("error: could not compile `demo` (bin \"demo\") due to 2 previous errors",),
+    ),
+    Format(
+        "rustc",
+        r"^(?P<sev>error|warning)(?:\[(?P<code>E\d{4})\])?: (?P<msg>.+)$",
+        block="rustc",
+        rank=1,
+        examples=("error[E0425]: cannot find value `x` in this scope", "error: something broke"),
+    ),
+    Format(
+        "rust-panic",
+        r"^thread '(?P<test>[^']*)' panicked at (?:'(?P<msg>.*)', )?"
+        r"(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+):?$",
+        tool="cargo",
+        block="rustpanic",
+        rank=3,
+        examples=(
+            "thread 'main' panicked at src/main.rs:2:5:",
+            "thread 'tests::it_works' panicked at 'assertion failed: false', src/lib.rs:5:9",
+        ),
+    ),
+    Format(
+        "cargo-test-section",
+        r"^---- (?P<test>\S+) stdout ----$",
+        tool="cargo",
+        role="section",
+        examples=("---- tests::it_fails stdout ----",),
+    ),
+    Format(
+        "cargo-test-result",
+        r"^(?:test result: FAILED\.|test \S+ \.\.\. FAILED$)",
+        tool="cargo",
+        role="ignore",
+        examples=("test result: FAILED. 1 passed; 1 failed; 0 ignored", "test tests::a ... FAILED"),
+    ),
+)

@@ -1,0 +1,71 @@
+"""Which tool a command line runs: the hint the detector and matcher use."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from collections.abc import Sequence
+
+# Executable name -> the tool name errors from it carry.
+TOOLS: dict[str, str] = {
+    **dict.fromkeys(("npm", "npx"), "npm"),
+    "yarn": "yarn",
+    "pnpm": "pnpm",
+    "node": "node",
+    **dict.fromkeys(("tsc", "vue-tsc"), "tsc"),
+    "eslint": "eslint",
+    "jest": "jest",
+    "vitest": "vitest",
+    "mocha": "mocha",
+    **dict.fromkeys(("cargo", "rustc"), "cargo"),
+    "go": "go",
+    **dict.fromkeys(("make", "gmake", "mingw32-make"), "make"),
+    **dict.fromkeys(("cmake", "ctest"), "cmake"),
+    "ninja": "ninja",
+    **dict.fromkeys(("mvn", "mvnw"), "maven"),
+    **dict.fromkeys(("gradle", "gradlew"), "gradle"),
+    **dict.fromkeys(("pytest", "py.test"), "pytest"),
+    **dict.fromkeys(("tox", "nox"), "pytest"),
+    **dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip"),
+    "mypy": "mypy",
+    **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), "gcc"),
+    **dict.fromkeys(("javac",), "javac"),
+    **dict.fromkeys(("java", "kotlinc"), "java"),
+    **dict.fromkeys(("docker", "docker-compose", "podman"), "docker"),
+    "dotnet": "dotnet",
+    "git": "git",
+    **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
+}
+_WRAPPERS = {"sudo", "env", "time", "nice", "nohup", "exec", "command", "xvfb-run", "timeout"}
+_ASSIGNMENT = re.compile(r"^\w+=")
+
+
+def tool_from_command(command: str | Sequence[str] | None) -> str | None:
+    """The tool a command line runs (``npm test`` -> ``npm``), or None."""
+    if not command:
+        return None
+    if isinstance(command, str):
+        try:
+            argv = shlex.split(command)
+        except ValueError:
+            argv = command.split()
+    else:
+        argv = list(command)
+    while argv and (argv[0] in _WRAPPERS or _ASSIGNMENT.match(argv[0]) or argv[0].startswith("-")):
+        argv = argv[1:]
+    if not argv:
+        return None
+    name = os.path.basename(argv[0]).removesuffix(".exe").removesuffix(".cmd")
+    name = re.sub(r"^(python)\d[\d.]*$", r"\1", name)
+    rest = argv[1:]
+    if name == "python" and len(rest) >= 2 and rest[0] == "-m":
+        return TOOLS.get(rest[1], "python")
+    if name in ("sh", "bash", "zsh", "dash") and len(rest) >= 2 and rest[0] == "-c":
+        return tool_from_command(rest[1]) or "shell"
+    if name == "npx" and rest:
+        return tool_from_command(rest)
+    if name == "python":
+        return "python"
+    return TOOLS.get(name)

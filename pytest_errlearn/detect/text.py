@@ -1,0 +1,50 @@
+"""Turning raw output bytes into the text errlearn analyses.
+
+Only errlearn's own copy is cleaned: what reaches a user's terminal is never
+touched. Lines are counted on ``\\n`` alone (``grep -n``'s count), so a bare
+``\\r`` progress bar stays inside its line.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_LINE = 4096  # characters of one line that are analysed; a 20 MB line is cut here
+
+# CSI sequences (colours, cursor moves), OSC (titles, hyperlinks), and lone ESC pairs.
+_ANSI = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
+    r"|\x1b[@-Z\\-_]"
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def strip_ansi(text: str) -> str:
+    """Remove ANSI escape sequences and stray control characters."""
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    return _CONTROL.sub("", text) if _CONTROL.search(text) else text
+
+
+def visible(text: str) -> str:
+    """What a terminal would show of a line rewritten with bare ``\\r``.
+
+    The last non-blank ``\\r`` segment wins, as it does on screen.
+    """
+    text = text.rstrip("\r\n")
+    if "\r" not in text:
+        return text
+    for segment in reversed(text.split("\r")):
+        if segment.strip():
+            return segment
+    return ""
+
+
+def clean_line(raw: bytes) -> str:
+    """One raw output line (with or without its ``\\n``) as analysed text."""
+    if len(raw) > MAX_LINE * 4:
+        raw = raw[: MAX_LINE * 4]
+    text = raw.decode("utf-8", "replace")
+    text = visible(strip_ansi(text) if ("\x1b" in text or _CONTROL.search(text)) else text)
+    return text[:MAX_LINE]

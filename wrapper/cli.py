@@ -1,0 +1,66 @@
+"""``errlearn``'s command line: one module per subcommand under ``commands/``.
+
+Each command module has ``add_parser(subparsers)`` and ``run(args) -> int``;
+``main()`` returns the exit status. Every fault of the user's input (a log,
+a TOML file, an option) is one line on stderr and status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from pytest_errlearn import __version__
+
+# Subcommand modules, in the order ``--help`` lists them.
+COMMANDS = ("scan",)
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="errlearn",
+        description="Says what failed in a test or build run, where, and what fixed it last time.",
+    )
+    parser.add_argument("--version", action="version", version=f"errlearn {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        module = importlib.import_module(f".commands.{name}", __package__)
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; return its exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    from pytest_errlearn.config import ConfigError
+
+    try:
+        status: int = args.func(args)
+    except (UsageError, ConfigError) as exc:
+        print(f"errlearn: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""``errlearn scan [--json] [--command CMD] [--patterns FILE] [FILE|-]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..cli import UsageError
+
+READ_SIZE = 1 << 22
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "scan",
+        help="detect (and match) the errors in a saved log or stdin",
+        description="Detect the errors in a saved log (or stdin) and show the known fixes.",
+    )
+    p.add_argument("file", nargs="?", default="-", help="the log to scan; - or nothing: stdin")
+    p.add_argument("--json", action="store_true", help="print the JSON report")
+    p.add_argument("--command", help="the command that produced the log (a hint to the tool)")
+    p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to match against")
+    p.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto", help="colour the output"
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pytest_errlearn.config import load_settings
+    from pytest_errlearn.detect import Detector, tool_from_command
+    from pytest_errlearn.matcher import load_matcher
+
+    settings = load_settings(patterns=args.patterns)
+    matcher = load_matcher(settings)  # bad patterns fail before the log is read
+    detector = Detector(tool_from_command(args.command), command=args.command)
+    try:
+        if args.file == "-":
+            stream = sys.stdin.buffer
+            while chunk := stream.read(READ_SIZE):
+                detector.feed(chunk)
+        else:
+            with open(args.file, "rb") as f:
+                while chunk := f.read(READ_SIZE):
+                    detector.feed(chunk)
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    report = detector.close()
+    matcher.match_report(report)
+    if args.json:
+        print(report.to_json())
+    else:
+        from pytest_errlearn.render import print_report, use_color
+
+        print_report(report, sys.stdout, color=use_color(sys.stdout, args.color))
+    return 0
