@@ -63,6 +63,7 @@ class Reader:
     """
 
     innermost_first = True  # Node, JVM and Go list the innermost frame first
+    valid = True  # a reader may find that its header was no error after all
 
     def __init__(self, err: Error, start: int) -> None:
         self.err = err
@@ -330,6 +331,53 @@ class CMake(Reader):
         pass
 
 
+class Nested(Reader):
+    """Indented lines and blank lines under a header that ends in a colon.
+
+    The message is the first indented line that says what went wrong (vim's
+    "function ... line 53: Expected 1 but got 2"), else the first one.
+    """
+
+    _TELLING = re.compile(r"(?i)error|fail|expected|exception|timed out|not |line \d+:")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.found = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if stripped and not line[:1].isspace():
+            return False
+        if stripped and not self.found and self._TELLING.search(stripped):
+            self.err.message, self.found = stripped, True
+        return True
+
+    def finish(self) -> None:
+        pass
+
+
+class Mocha(Reader):
+    """A mocha ``1) title:`` failure; only real with an error line under it.
+
+    Mocha also prints ``1) title`` in its progress tree, where no error
+    follows: those are not failures of their own (``valid`` stays False).
+    """
+
+    _ERROR = re.compile(r"^\s+(?:[A-Z]\w*)?(?:Error|Exception)\b.*")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.valid = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if stripped and not line[:1].isspace():
+            return False
+        if not self.valid and self._ERROR.match(line):
+            self.err.message, self.valid = stripped, True
+        return bool(stripped) or self.count < 3
+
+
 class Gradle(Reader):
     """Gradle's ``* What went wrong:`` section, up to ``* Try:``."""
 
@@ -376,6 +424,8 @@ READERS: dict[str, Callable[[Error, int], Reader]] = {
     "npm": Npm,
     "cmake": CMake,
     "gradle": Gradle,
+    "nested": Nested,
+    "mocha": Mocha,
     "javatest": JavaTest,
 }
 

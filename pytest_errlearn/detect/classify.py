@@ -8,6 +8,7 @@ the rubric of the seed ``004`` (actionability, 0-100).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..report import Error
 
@@ -67,6 +68,7 @@ _RULES: tuple[tuple[str, str], ...] = (
 _CATEGORY = [(cat, re.compile(rx)) for cat, rx in _RULES]
 
 
+@lru_cache(maxsize=4096)
 def categorize(text: str) -> str:
     """The taxonomy category of an error's text ("unknown" when nothing fits)."""
     for cat, rx in _CATEGORY:

@@ -19,12 +19,22 @@ from .blocks import READERS, Reader
 from .classify import actionability, categorize, severity
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
 from .signature import signature
-from .text import MAX_LINE, clean_line
+from .text import ANSI_BYTES, MAX_LINE, ORPHAN_SGR, clean_line
 
 CONTEXT = 3  # lines of context kept before and after a block
 LOOKBACK = 40  # lines a row's fixup may look back over
-MAX_KEPT = 2000  # distinct errors (and warnings) kept; more are only counted
+FOLD_DISTANCE = 200  # a consequence this close after an error only follows from it
+PRECEDING = 15  # lines looked back over for the output a failure line follows
+MAX_KEPT = 2000  # distinct errors kept; more are only counted
+MAX_WARNINGS = 200  # warnings read in full; past this a warning line is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
+
+# Lines that echo the command being run, not its output.
+_ECHO = re.compile(r"^(?:> \S+@\S* \S|\$ |\+ |>\s*$|npm (?:ERR!|error)|Done\. |The command )")
+_TELLING = re.compile(
+    r"(?i)error|fail|exception|invalid|cannot|can't|not found|missing|expected|denied|refused"
+    r"|abort|✖|✗|×"
+)
 
 # Prefixes CI systems put before every line; analysed text starts after them.
 _STAMP = re.compile(
@@ -63,6 +73,7 @@ class Detector:
         self._warnings: list[Error] = []
         self._by_sig: dict[str, Error] = {}
         self._section: str | None = None
+        self._last_cause = -FOLD_DISTANCE - 1  # the line where the last root error ended
         self.dropped = 0
 
     # -- input --------------------------------------------------------------
@@ -101,6 +112,10 @@ class Detector:
     # -- the pass over a chunk ----------------------------------------------
 
     def _chunk(self, chunk: bytes) -> None:
+        if b"\x1b" in chunk:  # colours would hide a line's shape from stage 1
+            chunk = ANSI_BYTES.sub(b"", chunk)
+        if b"[0m" in chunk:
+            chunk = ORPHAN_SGR.sub(b"", chunk)
         pos, size = 0, len(chunk)
         search = prefilter.search
         while pos < size:
@@ -144,10 +159,8 @@ class Detector:
 
     def _candidate(self, text: str, chunk: bytes, start: int) -> None:
         analysed = _STAMP.sub("", text, count=1)
-        if falsepos.is_false_positive(analysed):
-            return
         hit = TABLE.match(analysed)
-        if hit is None:
+        if hit is None or falsepos.is_false_positive(analysed):
             return
         fmt, groups = hit.fmt, hit.groups
         role: str = fmt.role
@@ -155,6 +168,9 @@ class Detector:
         if role == "error" and sev in WARNING_WORDS:
             role = "warning"
         if role in ("ignore", "note") or sev in NOTE_WORDS:
+            return
+        if role == "warning" and len(self._warnings) >= MAX_WARNINGS:
+            self.dropped += 1  # a build with thousands of warnings: count, don't read
             return
         if role == "section":
             self._section = groups.get("test")
@@ -178,10 +194,15 @@ class Detector:
             rank=fmt.rank,
             consequence=role == "consequence",
         )
+        if role == "consequence" and n - self._last_cause > FOLD_DISTANCE:
+            # A failure line with no error before it: the output just above it
+            # is the reason (a linter's report, a failed check's own words).
+            if (cause := self._preceding(chunk, start, n)) is not None:
+                self._finish(cause, "error", None)
         if fmt.block is not None:
             self._open = _Open(READERS[fmt.block](err, n), fmt, role)
         else:
-            self._finish(err, fmt, role)
+            self._finish(err, role, fmt.category)
 
     def _close_open(self) -> None:
         if self._open is None:
@@ -190,14 +211,17 @@ class Detector:
         opened.reader.finish()
         err = opened.reader.err
         err.span = (err.span[0], opened.reader.end)
-        self._finish(err, opened.fmt, opened.role)
+        if opened.reader.valid:
+            self._finish(err, opened.role, opened.fmt.category)
 
     # -- an error is complete -------------------------------------------------
 
-    def _finish(self, err: Error, fmt: Format, role: str) -> None:
-        if role == "consequence" and any(not e.consequence for e in self._errors[-50:]):
+    def _finish(self, err: Error, role: str, category: str | None) -> None:
+        if role == "consequence" and err.span[0] - self._last_cause <= FOLD_DISTANCE:
             return  # it only follows from an error already reported
-        err.category = fmt.category or categorize(err.message)
+        if role == "error":
+            self._last_cause = err.span[1]
+        err.category = category or categorize(err.message)
         if err.category == "unknown" and len(err.block) > 1:
             err.category = categorize("\n".join(err.block[:10]))
         err.severity = "low" if role == "warning" else severity(err.category, err.message)
@@ -216,6 +240,37 @@ class Detector:
         self._by_sig[key] = err
         kept.append(err)
         self._awaiting.append(_Awaiting(err, CONTEXT))
+
+    def _preceding(self, chunk: bytes, start: int, n: int) -> Error | None:
+        """The run of output lines just above a failure line, as an error."""
+        lines = self._before(chunk, start, PRECEDING)
+        first = n - len(lines)  # the line number of lines[0]
+        run: list[int] = []
+        for i in range(len(lines) - 1, -1, -1):
+            text = lines[i]
+            if not text.strip():
+                if run:
+                    break
+                continue
+            if _ECHO.match(text):
+                break
+            run.append(i)
+        if not run:
+            return None
+        run.reverse()
+        body = [lines[i] for i in run]
+        head = next((t for t in body if _TELLING.search(t)), body[-1])
+        return Error(
+            message=head.strip(),
+            text=head,
+            tool=self.tool,
+            span=(first + run[0], first + run[-1]),
+            context=lines[max(0, run[0] - CONTEXT) : run[0]],
+            test=self._section,
+            block=body,
+            kind="preceding-output",
+            rank=1,
+        )
 
     # -- lines before a position ------------------------------------------------
 

@@ -1,70 +1,125 @@
 """Stage 1: one compiled automaton that finds the lines worth a closer look.
 
-It runs over raw bytes, many megabytes at a time, so that the Python-level
-work is proportional to the candidate lines, not to the log. google-re2 (the
-``fast`` extra) is used when installed; the stdlib ``re`` gives the same
-answers, only slower.
+The automaton is the format table itself: every row's regex, its groups and
+look-arounds dropped, in one alternation anchored at line starts (after an
+optional CI timestamp or ``\\r`` progress prefix). It runs over raw bytes,
+megabytes at a time, so Python-level work is proportional to the lines that
+look like an error in some tool's format, not to the size of the log.
+
+google-re2 (the ``fast`` extra) runs it in linear time, about as fast as
+grep; without it the stdlib ``re`` gives the same answers, only slower.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-# Words that can head an error in some tool's output. Broad on purpose: the
-# format table and the false-positive filters decide; this only narrows.
-WORDS = (
-    "error",
-    "err!",
-    "fail",
-    "exception",
-    "fatal",
-    "traceback",
-    "panic",
-    "abort",
-    "segmentation fault",
-    "core dumped",
-    "command not found",
-    "no such file",
-    "permission denied",
-    "cannot find",
-    "can't find",
-    "could not",
-    "couldn't",
-    "unable to",
-    "undefined reference",
-    "not ok",
-    "refused",
-    "timed out",
-    "killed",
-    "assert",
-    "not found",
-    "denied",
+# What may stand before a row's text on a raw line: the part of a line a
+# terminal overwrote (``\r``), and the timestamps CI systems put first.
+_LINE_START = (
+    rb"(?m)^(?:[^\r\n]*\r)*?"
+    rb"(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?[ \t]+"
+    rb"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\][ \t]+)?"
 )
-# Case-sensitive line starts: pytest's ``E   `` lines, jest's and mocha's marks.
-LINE_STARTS = ("E {3}", "[ \\t]*(?:●|✕|✖|×) ")
+_NAMED = re.compile(r"\(\?P<\w+>")
 
 
-def _pattern() -> bytes:
-    words = b"|".join(re.escape(w).encode() for w in WORDS)
-    starts = "|".join(LINE_STARTS).encode("utf-8")
-    return b"(?i:" + words + b")|(?m:^(?:" + starts + b"))"
+def _strip(pattern: str) -> str:
+    """A row's regex as a pure recogniser: no groups, anchors or look-arounds.
+
+    The automaton only has to find the line (a superset is fine: stage 2
+    runs the full row regex); RE2 has no look-arounds, and ``^`` would clash
+    with the shared line-start prefix.
+    """
+    out: list[str] = []
+    i, n, in_class = 0, len(pattern), False
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if pattern.startswith("[^", i) or pattern.startswith("[]", i):
+                out.append(pattern[i : i + 2])
+                i += 2
+                continue
+        elif pattern.startswith(("(?!", "(?=", "(?<!", "(?<="), i) and not pattern.startswith(
+            "(?P<", i
+        ):
+            i = _skip_group(pattern, i)
+            continue
+        elif ch == "^":
+            i += 1
+            continue
+        elif ch == "$":
+            out.append(r"\r*$")
+            i += 1
+            continue
+        out.append(ch)
+        i += 1
+    return _NAMED.sub("(?:", "".join(out))
+
+
+def _skip_group(pattern: str, i: int) -> int:
+    """The index just past the group that opens at ``i``."""
+    depth, in_class = 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return i
+
+
+def automaton_pattern(patterns: Iterable[str]) -> bytes:
+    """The stage-1 pattern, as bytes, for a table's row regexes."""
+    body = "|".join(f"(?:{_strip(p)})" for p in patterns)
+    return _LINE_START + b"(?:" + body.encode("utf-8") + b")"
 
 
 Search = Callable[[Any, int], Any]
 
 
-def _compile() -> tuple[Search, str]:
-    pattern = _pattern()
+def compile_automaton(patterns: Iterable[str]) -> tuple[Search, str]:
+    """``search(buffer, pos)`` over raw bytes, and the engine's name."""
+    pattern = automaton_pattern(patterns)
     try:
         import re2  # type: ignore[import-not-found,unused-ignore]
 
-        compiled = re2.compile(pattern)
-        return compiled.search, "re2"
-    except Exception:  # not installed, or an old build without these features
-        return re.compile(pattern).search, "re"
+        options = re2.Options()
+        options.encoding = re2.Options.Encoding.LATIN1  # every byte a char: bad UTF-8 still scans
+        options.max_mem = 64 << 20
+        options.never_nl = True  # a match never runs on into the next line
+        return re2.compile(pattern, options).search, "re2"
+    except ImportError:
+        pass
+    # ``re`` has no never_nl: a match may run on past a line's end, which only
+    # costs a spare candidate (stage 2 re-checks the line it starts on).
+    return re.compile(pattern).search, "re"
 
 
-search, ENGINE = _compile()
-"""``search(buffer, pos)``: the next stage-1 hit at or after ``pos``, or None."""
+def _table_patterns() -> list[str]:
+    from .formats import TABLE
+
+    return [row.pattern for row in TABLE.rows]
+
+
+search, ENGINE = compile_automaton(_table_patterns())
+"""``search(buffer, pos)``: the next line at or after ``pos`` some row may match."""

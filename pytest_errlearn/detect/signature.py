@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 
 _MASKS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx), repl)
@@ -23,7 +24,7 @@ _MASKS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "<uuid>"),
         (r"(?:/tmp|/var/folders|\\Temp)[\\/][^\s'\"`:]+|\btmp[\w-]{6,}\b|\bpytest-\d+\b", "<tmp>"),
         # A path keeps its last part: the file name says which error this is.
-        (r"(?:[A-Za-z]:)?(?:[\\/]?[\w.@+-]+)*[\\/]([\w.@+-]+)", r"\1"),
+        (r"(?:\b[A-Za-z]:)?(?:[\\/]|\b)(?:[\w.@+-]+[\\/])+([\w.@+-]+)", r"\1"),
         (r"(?<![\w.])\d+(?:\.\d+)*(?:ms|s|m|h|[kKMG]i?B)?(?!\w)", "<n>"),
     )
 )
@@ -31,6 +32,7 @@ _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”|`[^`]*`")
 _SPACE = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=8192)
 def normalize(text: str, *, quotes: bool = False) -> str:
     """Mask what varies between runs; with ``quotes`` mask quoted values too."""
     for rx, repl in _MASKS:

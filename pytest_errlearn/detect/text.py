@@ -14,9 +14,18 @@ MAX_LINE = 4096  # characters of one line that are analysed; a 20 MB line is cut
 # CSI sequences (colours, cursor moves), OSC (titles, hyperlinks), and lone ESC pairs.
 _ANSI = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"
-    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
+    r"|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)"
     r"|\x1b[@-Z\\-_]"
 )
+# The same over raw bytes, for whole chunks: no sequence spans a newline, so
+# removing them keeps every line's number.
+ANSI_BYTES = re.compile(
+    rb"\x1b\[[0-?]*[ -/]*[@-~]"
+    rb"|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)"
+    rb"|\x1b[@-Z\\-_]"
+)
+# Colour codes whose ESC a log collector dropped: "[0m[31m     Error: ...".
+ORPHAN_SGR = re.compile(rb"\[\d{1,3}(?:;\d{1,3})*m")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 

@@ -2,9 +2,11 @@
 
 Each family module (``python``, ``node``, ...) contributes rows; a row is a
 regex over one cleaned line plus what the line means. The rows are compiled
-into a single alternation, so a candidate line costs one regex search, not
-one per row. Order matters: at the same position the earlier row wins, so
-tool-specific rows come before the generic ones.
+into a single alternation anchored at the line's start, so a candidate line
+costs one regex match, not one per row (an unanchored search of seventy
+alternatives costs milliseconds a line). The earlier row wins, so
+tool-specific rows come before the generic ones; a row that needs to skip a
+prefix says so itself (``^\s*``, ``^.*?``).
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ class Table:
         self._regex = re.compile("|".join(parts))
 
     def match(self, line: str) -> Hit | None:
-        m = self._regex.search(line)
+        m = self._regex.match(line)
         if m is None or m.lastgroup is None:
             return None
         i = int(m.lastgroup[1:])

@@ -7,7 +7,7 @@ from . import Format
 ROWS = (
     Format(
         "gcc",
-        r"^(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?):(?P<line>\d+):(?:(?P<col>\d+):)? "
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?):(?P<line>\d+):(?:(?P<col>\d+):)? "
         r"(?P<sev>fatal error|error|warning|note|remark)(?: \[(?P<code>[\w-]+)\])?: "
         r"(?P<msg>.+)$",
         tool="gcc",

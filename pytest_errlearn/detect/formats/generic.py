@@ -6,6 +6,34 @@ from . import Format
 
 ROWS = (
     Format(
+        "php-test-failure",
+        r"^FAIL (?P<msg>.+?) \[(?P<file>[^\]\s]+\.phpt)\]\s*$",
+        tool="php",
+        rank=3,
+        examples=("FAIL Bug #60120 (proc_open hangs) [ext/standard/tests/file/bug60120.phpt]",),
+    ),
+    Format(
+        "vim-test-failure",
+        r"^\s*Found errors in (?P<test>\w+)\(\):$",
+        tool="vim",
+        block="nested",
+        rank=3,
+        examples=("\tFound errors in Test_popup_beval():",),
+    ),
+    Format(
+        "test-summary-header",
+        r"^(?:FAILED TEST SUMMARY|Summary of all failing tests|failures:|Failures:|"
+        r"Failed tests?:|\d+ failing)\s*$",
+        role="ignore",
+        examples=("FAILED TEST SUMMARY", "Summary of all failing tests"),
+    ),
+    Format(
+        "named-test-failed",
+        r"^(?P<test>[\w.:/\[\]-]+) (?P<msg>FAILED)$",
+        rank=2,
+        examples=("test72 FAILED",),
+    ),
+    Format(
         "github-annotation",
         r"^::error(?: [^:]*)?::(?P<msg>.+)$|^##\[error\](?P<gmsg>.+)$",
         rank=1,
@@ -13,7 +41,7 @@ ROWS = (
     ),
     Format(
         "generic-file-error",
-        r"^(?P<file>(?:[A-Za-z]:)?[\w./\\-]+\.\w+):(?P<line>\d+)(?::(?P<col>\d+))?:? "
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[\w./\\-]+\.\w+):(?P<line>\d+)(?::(?P<col>\d+))?:? "
         r"(?:\[?(?P<sev>error|Error|ERROR|fatal|FATAL|warning|Warning|WARNING)\]?)"
         r"(?:\s*[:\]-]\s*|\s+)(?P<msg>.+)$",
         rank=2,
@@ -22,7 +50,7 @@ ROWS = (
     Format(
         "generic-error",
         r"^\s*(?:\[(?:ERROR|FATAL|CRITICAL|error|fatal)\]|(?:ERROR|FATAL|CRITICAL|Error|error|fatal"
-        r"|FATAL ERROR|Fatal error)(?:\[\w+\])?[:!]|[✖✘×] )\s*(?P<msg>\S.*)$",
+        r"|FATAL ERROR|Fatal error)(?:\[\w+\])?[:!]|(?:✖|✘|×) )\s*(?P<msg>\S.*)$",
         rank=1,
         examples=("ERROR: bad thing", "Error: boom", "fatal! out of cheese"),
     ),

@@ -65,7 +65,7 @@ ROWS = (
     ),
     Format(
         "eslint-summary",
-        r"^\s*[✖×] \d+ problems? \(\d+ errors?, \d+ warnings?\)",
+        r"^\s*(?:✖|×) \d+ problems? \(\d+ errors?, \d+ warnings?\)",
         tool="eslint",
         role="consequence",
         rank=0,
@@ -103,8 +103,16 @@ ROWS = (
         examples=(" FAIL  src/a.test.ts > math > adds",),
     ),
     Format(
+        "mocha-test",
+        r"^\s*\d+\) (?P<test>\S.*?):?\s*$",
+        tool="mocha",
+        block="mocha",
+        rank=3,
+        examples=("  1) Array #indexOf() should return -1:",),
+    ),
+    Format(
         "mocha-failure",
-        r"^\s+(?P<msg>(?:AssertionError|Error|TypeError|ReferenceError)\b(?: \[\w+\])?: .+)$",
+        r"^\s+(?P<msg>(?:[A-Z]\w*)?Error\b(?: \[\w+\])?: .+)$",
         tool="mocha",
         block="stack",
         rank=2,
