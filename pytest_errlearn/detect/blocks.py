@@ -129,9 +129,21 @@ class Rustc(Reader):
     ranks as a tool's own error line) once a ``-->`` location follows.
     """
 
-    _BODY = re.compile(r"^\s*(?:-->|\||\d+\s*\||=|\.\.\.|::: )|^(?:help|note)\b|^  ")
+    _BODY = re.compile(
+        r"^\s*(?:-->|\||\d+\s*\||=|\.\.\.|::: )|^(?:help|note)\b|^  |^Caused by:$"
+    )
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.blank = False
 
     def accept(self, line: str) -> bool:
+        if not line.strip():  # cargo puts a blank line before "Caused by:"
+            self.blank, was = True, self.blank
+            return not was
+        if self.blank and not line.startswith("Caused by:"):
+            return False
+        self.blank = False
         if not self._BODY.match(line):
             return False
         if self.err.file is None and (where := frame(line)) is not None:
@@ -363,19 +375,24 @@ class Mocha(Reader):
     follows: those are not failures of their own (``valid`` stays False).
     """
 
-    _ERROR = re.compile(r"^\s+(?:[A-Z]\w*)?(?:Error|Exception)\b.*")
-
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.valid = False
+        self.indent = 0  # the title lines nest deeper and deeper
+        self.titled = err.message.endswith(":")
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
-        if stripped and not line[:1].isspace():
+        if not stripped:
+            return self.count < 12
+        if not line[:1].isspace():
             return False
-        if not self.valid and self._ERROR.match(line):
-            self.err.message, self.valid = stripped, True
-        return bool(stripped) or self.count < 3
+        indent = len(line) - len(line.lstrip())
+        if not self.valid and self.titled and indent < self.indent:
+            self.err.message, self.valid = stripped, True  # the error, under the titles
+        self.indent = max(self.indent, indent)
+        self.titled = stripped.endswith(":")  # the last title line ends in a colon
+        return True
 
 
 class Gradle(Reader):

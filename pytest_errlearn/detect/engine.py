@@ -29,6 +29,8 @@ MAX_KEPT = 2000  # distinct errors kept; more are only counted
 MAX_WARNINGS = 200  # warnings read in full; past this a warning line is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
 
+# CI bookkeeping lines, passed over like blank ones (Travis's folds and timers).
+_JUNK = re.compile(r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$")
 # Lines that echo the command being run, not its output.
 _ECHO = re.compile(r"^(?:> \S+@\S* \S|\$ |\+ |>\s*$|npm (?:ERR!|error)|Done\. |The command )")
 _TELLING = re.compile(
@@ -248,7 +250,7 @@ class Detector:
         run: list[int] = []
         for i in range(len(lines) - 1, -1, -1):
             text = lines[i]
-            if not text.strip():
+            if not text.strip() or _JUNK.match(text):
                 if run:
                     break
                 continue

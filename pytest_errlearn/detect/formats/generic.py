@@ -29,7 +29,7 @@ ROWS = (
     ),
     Format(
         "named-test-failed",
-        r"^(?P<test>[\w.:/\[\]-]+) (?P<msg>FAILED)$",
+        r"^\s*(?P<test>[\w.:/\[\]-]+) (?P<msg>FAILED)$",
         rank=2,
         examples=("test72 FAILED",),
     ),

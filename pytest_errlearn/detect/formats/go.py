@@ -15,7 +15,7 @@ ROWS = (
     ),
     Format(
         "go-test-summary",
-        r"^(?:FAIL\s+\S+\s+(?:[\d.]+s|\[.*\])|FAIL$|exit status \d+$)",
+        r"^(?:FAIL\s+\S+\s+(?:[\d.]+s|\[.*\])|FAIL$|(?:\S+\.go:\d+: )?exit status \d+$)",
         tool="go",
         role="consequence",
         rank=0,

@@ -129,7 +129,7 @@ ROWS = (
     Format(
         "npm-lifecycle",
         r"^npm (?:ERR!|error) (?P<msg>(?:code ELIFECYCLE|errno \d|Exit status|Failed at the|"
-        r"A complete log|This is probably|Make sure you|Tell the author|"
+        r"A complete log|This is probably|Make sure you|Tell the author|Test failed\.|"
         r"Lifecycle script|command failed|\s*$).*)$",
         tool="npm",
         block="npm",

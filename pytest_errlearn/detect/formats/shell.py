@@ -16,7 +16,7 @@ ROWS = (
     ),
     Format(
         "shell-no-such-file",
-        r"^(?:[\w./-]+: )?(?:line \d+: )?(?:cannot (?:access|open|stat|create) )?"
+        r"^(?:[\w./-]+: )?(?:line \d+: )?(?:[\w.-]+: )?(?:cannot (?:access|open|stat|create) )?"
         r"['\"]?(?P<file>[^'\":]+)['\"]?: (?P<msg>No such file or directory|Permission denied)$",
         tool="shell",
         rank=1,
@@ -59,10 +59,11 @@ ROWS = (
     ),
     Format(
         "ci-exit",
-        r"^(?:The command \".*\" (?:failed and )?exited with \d+\.?|"
-        r"##\[error\]Process completed with exit code \d+\.?|"
-        r"Error: Process completed with exit code \d+\.?|Done\. Your build exited with \d+\.?|"
-        r"Script failed with status \d+|ERROR: Job failed: .*)$",
+        r"^(?:The command \".*\" (?:failed and )?exited with [1-9]\d*\.?|"
+        r"##\[error\]Process completed with exit code [1-9]\d*\.?|"
+        r"Error: Process completed with exit code [1-9]\d*\.?|"
+        r"Done\. Your build exited with [1-9]\d*\.?|"
+        r"Script failed with status [1-9]\d*|ERROR: Job failed: .*)$",
         role="consequence",
         rank=0,
         examples=('The command "npm test" exited with 1.',),
