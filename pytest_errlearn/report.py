@@ -29,6 +29,7 @@ CATEGORIES = (
 SEVERITIES = ("blocking", "high", "medium", "low")
 
 Method = Literal["semantic", "regex"]
+MAX_RELATED = 20  # spans of repeats and consequences kept per error
 
 
 @dataclass(slots=True)
@@ -83,8 +84,21 @@ class Error:
     kind: str = ""  # the format-table row that found it
     count: int = 1  # how many times the same signature occurred in this input
     consequence: bool = False  # only follows from an earlier error
+    # Lines elsewhere in the input that belong to this error: its repeats and
+    # the failure lines that only follow from it (``make: *** Error 1``).
+    related: list[tuple[int, int]] = field(default_factory=list)
     rank: int = 0  # how sure the detector is this is a root cause (higher: surer)
     notes: list[str] = field(default_factory=list)  # repeats, noise: from history
+
+    def relate(self, span: tuple[int, int]) -> None:
+        """Note lines elsewhere that belong to this error (merged when adjacent)."""
+        if self.related and span[0] <= self.related[-1][1] + 2:
+            first, last = self.related[-1]
+            self.related[-1] = (first, max(last, span[1]))
+        elif len(self.related) < MAX_RELATED and not (
+            self.span[0] <= span[0] and span[1] <= self.span[1]
+        ):
+            self.related.append(span)
 
     @property
     def location(self) -> str | None:
@@ -113,6 +127,8 @@ class Error:
         }
         if self.count > 1:
             out["count"] = self.count
+        if self.related:
+            out["related"] = [[a, b] for a, b in self.related]
         if self.notes:
             out["notes"] = list(self.notes)
         return out

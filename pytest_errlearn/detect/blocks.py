@@ -395,6 +395,18 @@ class Mocha(Reader):
         return True
 
 
+class Maven(Reader):
+    """javac's detail lines under a maven ``[ERROR] file:[l,c]`` line (symbol, location)."""
+
+    _DETAIL = re.compile(r"^\[(?:ERROR|WARNING|WARN)\] {2,}\S")
+
+    def accept(self, line: str) -> bool:
+        return self._DETAIL.match(line) is not None
+
+    def finish(self) -> None:
+        pass
+
+
 class Gradle(Reader):
     """Gradle's ``* What went wrong:`` section, up to ``* Try:``."""
 
@@ -441,6 +453,7 @@ READERS: dict[str, Callable[[Error, int], Reader]] = {
     "npm": Npm,
     "cmake": CMake,
     "gradle": Gradle,
+    "maven": Maven,
     "nested": Nested,
     "mocha": Mocha,
     "javatest": JavaTest,

@@ -76,6 +76,7 @@ class Detector:
         self._by_sig: dict[str, Error] = {}
         self._section: str | None = None
         self._last_cause = -FOLD_DISTANCE - 1  # the line where the last root error ended
+        self._cause: Error | None = None  # that error, which later consequences fold into
         self.dropped = 0
 
     # -- input --------------------------------------------------------------
@@ -162,7 +163,7 @@ class Detector:
     def _candidate(self, text: str, chunk: bytes, start: int) -> None:
         analysed = _STAMP.sub("", text, count=1)
         hit = TABLE.match(analysed)
-        if hit is None or falsepos.is_false_positive(analysed):
+        if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
             return
         fmt, groups = hit.fmt, hit.groups
         role: str = fmt.role
@@ -220,9 +221,9 @@ class Detector:
 
     def _finish(self, err: Error, role: str, category: str | None) -> None:
         if role == "consequence" and err.span[0] - self._last_cause <= FOLD_DISTANCE:
-            return  # it only follows from an error already reported
-        if role == "error":
-            self._last_cause = err.span[1]
+            if self._cause is not None:  # it only follows from an error already reported
+                self._cause.relate(err.span)
+            return
         err.category = category or categorize(err.message)
         if err.category == "unknown" and len(err.block) > 1:
             err.category = categorize("\n".join(err.block[:10]))
@@ -232,16 +233,26 @@ class Detector:
         )
         err.actionability = actionability(err)
         kept = self._warnings if role == "warning" else self._errors
-        key = ("w" if role == "warning" else "e") + err.signature
+        # The same error twice: same signature at the same place (a linter's
+        # same message on two lines is two errors; a summary's echo is not).
+        key = f"{'w' if role == 'warning' else 'e'}{err.signature}:{err.line}:{err.column}"
         if (twin := self._by_sig.get(key)) is not None:
             twin.count += 1
+            twin.relate(err.span)
+            self._caused(twin, role, err.span[1])
             return
         if len(kept) >= MAX_KEPT:
             self.dropped += 1
             return
         self._by_sig[key] = err
         kept.append(err)
+        self._caused(err, role, err.span[1])
         self._awaiting.append(_Awaiting(err, CONTEXT))
+
+    def _caused(self, err: Error, role: str, end: int) -> None:
+        """Remember the latest root error: consequences after it fold into it."""
+        if role == "error":
+            self._cause, self._last_cause = err, end
 
     def _preceding(self, chunk: bytes, start: int, n: int) -> Error | None:
         """The run of output lines just above a failure line, as an error."""

@@ -19,8 +19,11 @@ from typing import Literal
 Role = Literal["error", "warning", "consequence", "note", "ignore", "section"]
 
 # A ``sev`` group whose text is one of these turns the row's hit into a warning
-# (or a note, attached to the error before it).
-WARNING_WORDS = frozenset({"warning", "warn", "w", "info", "information", "hint", "style"})
+# (or a note, attached to the error before it). The letters are the linters'
+# classes: W warning, C convention, R refactor, I info (E and F are errors).
+WARNING_WORDS = frozenset(
+    {"warning", "warn", "info", "information", "hint", "style", "remark", "w", "c", "r", "i"}
+)
 NOTE_WORDS = frozenset({"note"})
 
 

@@ -7,13 +7,23 @@ from . import Format
 ROWS = (
     Format(
         "gcc",
-        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?):(?P<line>\d+):(?:(?P<col>\d+):)? "
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?):(?P<line>\d+):"
+        r"(?:(?P<col>\d+):)? "
         r"(?P<sev>fatal error|error|warning|note|remark)(?: \[(?P<code>[\w-]+)\])?: "
         r"(?P<msg>.+)$",
         tool="gcc",
         block="codeframe",
         rank=2,
         examples=("src/a.c:3:5: error: 'x' undeclared (first use in this function)",),
+    ),
+    Format(
+        "gcc-bare",
+        r"^\s*(?P<file>[^\s:]+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)):(?P<line>\d+):"
+        r"(?:(?P<col>\d+):)? (?P<msg>(?:[^\s:]+: No such file or directory|"
+        r"invalid preprocessing directive.*|.*\bundeclared\b.*))$",
+        tool="gcc",
+        rank=2,
+        examples=("/src/a.c:12:15: file.h: No such file or directory",),
     ),
     Format(
         "gcc-driver",
@@ -25,7 +35,7 @@ ROWS = (
     ),
     Format(
         "ld-undefined",
-        r"^(?:/\S*/)?(?:ld|ld\.\w+)?:?\s*(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
+        r"^(?:(?:/\S*/)?ld(?:\.\w+)?: )?(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
         r"(?P<msg>(?:undefined reference to|multiple definition of) .+)$",
         tool="ld",
         category="reference",

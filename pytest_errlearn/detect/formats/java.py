@@ -12,6 +12,7 @@ ROWS = (
         rf"^\[(?P<sev>ERROR|WARNING|WARN)\] (?P<file>{_SRC}):\[(?P<line>\d+)(?:,(?P<col>\d+))?\] "
         r"(?:\((?P<code>[\w-]+)\) )?(?P<msg>.+)$",
         tool="maven",
+        block="maven",
         rank=2,
         examples=("[ERROR] /src/main/java/A.java:[3,5] cannot find symbol",),
     ),
@@ -51,6 +52,14 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin",),
+    ),
+    Format(
+        "maven-noise",
+        r"^\[(?:ERROR|WARNING)\] (?:Picked up (?:JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)|"
+        r"Java HotSpot\(TM\)|OpenJDK 64-Bit Server VM warning)",
+        tool="maven",
+        role="ignore",
+        examples=("[ERROR] Picked up JAVA_TOOL_OPTIONS: -Dfile.encoding=UTF8",),
     ),
     Format(
         "maven-build-failure",

@@ -102,6 +102,14 @@ ROWS = (
         examples=("a.py:1:1: F401 'os' imported but unused",),
     ),
     Format(
+        "pylint",
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]*\.pyi?):(?P<line>\d+):(?:(?P<col>\d+):)? "
+        r"\[(?P<code>(?P<sev>[A-Z])\d*)(?:\([\w-]+\))?(?:, [^\]]*)?\] (?P<msg>.+)$",
+        tool="pylint",
+        rank=2,
+        examples=("trunk/src/python/tv.py:39: [E0213, Episode.__init__] Method should have self",),
+    ),
+    Format(
         "pip-error",
         r"^(?:ERROR|error): (?P<msg>(?:Could not find a version|No matching distribution|"
         r"Could not install|Cannot install|ResolutionImpossible|Failed building wheel|"

@@ -16,7 +16,7 @@ ROWS = (
     ),
     Format(
         "rustc",
-        r"^(?P<sev>error|warning)(?:\[(?P<code>E\d{4})\])?: (?P<msg>.+)$",
+        r"^\s?(?P<sev>error|warning)(?:\[(?P<code>E\d{4})\])?: (?P<msg>.+)$",
         block="rustc",
         rank=1,
         examples=("error[E0425]: cannot find value `x` in this scope", "error: something broke"),
