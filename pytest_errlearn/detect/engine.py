@@ -120,7 +120,10 @@ class Detector:
         if b"[0m" in chunk:
             chunk = ORPHAN_SGR.sub(b"", chunk)
         pos, size = 0, len(chunk)
-        search = prefilter.search
+        if len(self._warnings) >= MAX_WARNINGS:
+            search = prefilter.search_errors
+        else:
+            search = prefilter.search
         while pos < size:
             if self._open is not None or self._awaiting:
                 end = chunk.find(b"\n", pos)
@@ -227,11 +230,9 @@ class Detector:
         err.category = category or categorize(err.message)
         if err.category == "unknown" and len(err.block) > 1:
             err.category = categorize("\n".join(err.block[:10]))
-        err.severity = "low" if role == "warning" else severity(err.category, err.message)
         err.signature = signature(
             err.message, tool=err.tool, category=err.category, code=err.code, file=err.file
         )
-        err.actionability = actionability(err)
         kept = self._warnings if role == "warning" else self._errors
         # The same error twice: same signature at the same place (a linter's
         # same message on two lines is two errors; a summary's echo is not).
@@ -244,6 +245,8 @@ class Detector:
         if len(kept) >= MAX_KEPT:
             self.dropped += 1
             return
+        err.severity = "low" if role == "warning" else severity(err.category, err.message)
+        err.actionability = actionability(err)
         self._by_sig[key] = err
         kept.append(err)
         self._caused(err, role, err.span[1])

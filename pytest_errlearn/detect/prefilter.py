@@ -88,6 +88,25 @@ def _skip_group(pattern: str, i: int) -> int:
     return i
 
 
+_SEV = re.compile(r"\(\?P<sev>((?:[\w ]+\|)*[\w ]+)\)")
+
+
+def errors_only(pattern: str, warning_words: frozenset[str]) -> str | None:
+    """A row's regex with its warning words dropped from the ``sev`` group.
+
+    None when the row can only ever see warnings. Once a log has shown
+    hundreds of warnings, stage 1 switches to these so that a build with
+    thousands of them costs no Python time per warning.
+    """
+
+    def keep(m: re.Match[str]) -> str:
+        words = [w for w in m[1].split("|") if w.lower() not in warning_words]
+        return f"(?P<sev>{'|'.join(words)})" if words else "(?P<sev>(?!))"
+
+    narrowed = _SEV.sub(keep, pattern)
+    return None if "(?P<sev>(?!))" in narrowed else narrowed
+
+
 def automaton_pattern(patterns: Iterable[str]) -> bytes:
     """The stage-1 pattern, as bytes, for a table's row regexes."""
     body = "|".join(f"(?:{_strip(p)})" for p in patterns)
@@ -115,11 +134,17 @@ def compile_automaton(patterns: Iterable[str]) -> tuple[Search, str]:
     return re.compile(pattern).search, "re"
 
 
-def _table_patterns() -> list[str]:
-    from .formats import TABLE
+def _table_patterns(*, warnings: bool = True) -> list[str]:
+    from .formats import NOTE_WORDS, TABLE, WARNING_WORDS
 
-    return [row.pattern for row in TABLE.rows]
+    if warnings:
+        return [row.pattern for row in TABLE.rows]
+    quiet = WARNING_WORDS | NOTE_WORDS
+    narrowed = (errors_only(row.pattern, quiet) for row in TABLE.rows if row.role != "warning")
+    return [p for p in narrowed if p is not None]
 
 
 search, ENGINE = compile_automaton(_table_patterns())
 """``search(buffer, pos)``: the next line at or after ``pos`` some row may match."""
+search_errors, _ = compile_automaton(_table_patterns(warnings=False))
+"""The same, blind to warning lines: used once enough warnings were read."""
