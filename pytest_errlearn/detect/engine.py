@@ -46,6 +46,9 @@ _STAMP = re.compile(
 )
 
 
+_STAMP_FIRST = frozenset("0123456789[")
+
+
 @dataclass(slots=True)
 class _Awaiting:
     err: Error
@@ -164,7 +167,7 @@ class Detector:
             self._candidate(text, chunk, start)
 
     def _candidate(self, text: str, chunk: bytes, start: int) -> None:
-        analysed = _STAMP.sub("", text, count=1)
+        analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
         hit = TABLE.match(analysed)
         if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
             return
