@@ -16,7 +16,7 @@ from typing import NoReturn
 from pytest_errlearn import __version__
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("scan",)
+COMMANDS = ("scan", "enrich", "hook", "learn", "stats", "hints", "run")
 
 
 class UsageError(Exception):
@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Says what failed in a test or build run, where, and what fixed it last time.",
     )
     parser.add_argument("--version", action="version", version=f"errlearn {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="subcommand", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f".commands.{name}", __package__)
         module.add_parser(sub)
@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; return its exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
+    if getattr(args, "func", None) is None:
         parser.print_help(sys.stderr)
         return 2
     from pytest_errlearn.config import ConfigError

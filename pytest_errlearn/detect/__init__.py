@@ -1,12 +1,29 @@
 """The detector: raw output of a test or build run in, errors out.
 
 ``detect(data, tool)`` for a whole output, ``Detector`` to stream it; the
-pipeline is laid out in ``engine.py``.
+pipeline is laid out in ``engine.py``. The engine (and its compiled
+automaton) loads on first use, so ``detect.hints`` and ``detect.signature``
+stay cheap to import for the commands that need only them.
 """
 
 from __future__ import annotations
 
-from .engine import Detector, detect
-from .hints import tool_from_command
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import Detector, detect
+    from .hints import tool_from_command
 
 __all__ = ["Detector", "detect", "tool_from_command"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Detector", "detect"):
+        from . import engine
+
+        return getattr(engine, name)
+    if name == "tool_from_command":
+        from .hints import tool_from_command
+
+        return tool_from_command
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -38,8 +38,8 @@ TOOLS: dict[str, str] = {
     "git": "git",
     **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
 }
-_WRAPPERS = {"sudo", "env", "time", "nice", "nohup", "exec", "command", "xvfb-run", "timeout"}
-_ASSIGNMENT = re.compile(r"^\w+=")
+WRAPPERS = {"sudo", "env", "time", "nice", "nohup", "exec", "command", "xvfb-run", "timeout"}
+ASSIGNMENT = re.compile(r"^\w+=")
 
 
 def tool_from_command(command: str | Sequence[str] | None) -> str | None:
@@ -53,7 +53,7 @@ def tool_from_command(command: str | Sequence[str] | None) -> str | None:
             argv = command.split()
     else:
         argv = list(command)
-    while argv and (argv[0] in _WRAPPERS or _ASSIGNMENT.match(argv[0]) or argv[0].startswith("-")):
+    while argv and (argv[0] in WRAPPERS or ASSIGNMENT.match(argv[0]) or argv[0].startswith("-")):
         argv = argv[1:]
     if not argv:
         return None

@@ -71,8 +71,8 @@ class Table:
         for i, row in enumerate(self.rows):
             names = [(f"g{i}_{n}", n) for n in _GROUP.findall(row.pattern)]
             self._names.append(names)
-            body = _GROUP.sub(lambda m, i=i: f"(?P<g{i}_{m.group(1)}>", row.pattern)
-            body = _BACKREF.sub(lambda m, i=i: f"(?P=g{i}_{m.group(1)})", body)
+            body = _GROUP.sub(rf"(?P<g{i}_\1>", row.pattern)  # group names unique per row
+            body = _BACKREF.sub(rf"(?P=g{i}_\1)", body)
             parts.append(f"(?P<r{i}>{body})")
         self._regex = re.compile("|".join(parts))
 

@@ -1,0 +1,99 @@
+"""The history database's tables, and bringing an older file up to date.
+
+``PRAGMA user_version`` says how many of ``MIGRATIONS`` a file has had; each
+migration is a list of statements run in one transaction, so a file is never
+left half migrated and two processes opening a new file do not both migrate.
+Add a migration at the end; never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        # One row per test session or `errlearn run`.
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,
+            time REAL NOT NULL,
+            source TEXT NOT NULL,          -- "run" or "pytest"
+            command TEXT NOT NULL,         -- redacted
+            key TEXT NOT NULL,             -- commands.command_key: "npm test"
+            tool TEXT,
+            exit_code INTEGER NOT NULL
+        )""",
+        "CREATE INDEX runs_key ON runs (key, id)",
+        # One row per error of a run. `subject` is what passes or fails: the
+        # test id, else the command key. `passing`: the subject passed anyway.
+        """CREATE TABLE errors (
+            id INTEGER PRIMARY KEY,
+            run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            subject TEXT NOT NULL,
+            signature TEXT NOT NULL,
+            tool TEXT,
+            category TEXT NOT NULL,
+            message TEXT NOT NULL,         -- redacted, one line
+            normal TEXT NOT NULL,          -- redacted, then signature.normalize
+            example TEXT NOT NULL,         -- redacted lines of the error's block
+            test TEXT,
+            pattern TEXT,                  -- the matched pattern's id
+            fix TEXT,                      -- the fix shown, redacted
+            passing INTEGER NOT NULL
+        )""",
+        "CREATE INDEX errors_run ON errors (run_id)",
+        "CREATE INDEX errors_signature ON errors (signature, passing)",
+        "CREATE INDEX errors_pattern ON errors (pattern) WHERE pattern IS NOT NULL",
+        # How many runs in a row a subject has failed with a signature.
+        """CREATE TABLE streaks (
+            subject TEXT NOT NULL,
+            signature TEXT NOT NULL,
+            runs INTEGER NOT NULL,
+            PRIMARY KEY (subject, signature)
+        ) WITHOUT ROWID""",
+        # A fix shown for a failure; decided by the subject's next run.
+        """CREATE TABLE outcomes (
+            id INTEGER PRIMARY KEY,
+            pattern TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            signature TEXT NOT NULL,
+            shown REAL NOT NULL,
+            result TEXT,                   -- NULL pending, "worked", "failed"
+            decided REAL
+        )""",
+        "CREATE INDEX outcomes_pending ON outcomes (subject) WHERE result IS NULL",
+        "CREATE INDEX outcomes_pattern ON outcomes (pattern, result)",
+        # Signatures `errlearn learn` has written a pattern for.
+        """CREATE TABLE learned (
+            signature TEXT PRIMARY KEY,
+            pattern TEXT NOT NULL,
+            fix TEXT NOT NULL,             -- as written, placeholders and all
+            time REAL NOT NULL
+        ) WITHOUT ROWID""",
+    ),
+)
+VERSION = len(MIGRATIONS)
+
+
+class TooNew(Exception):
+    """The file was written by a newer errlearn; this one leaves it alone."""
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Apply the migrations ``conn``'s file has not had yet."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] == VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:
+            raise TooNew(f"schema {version}, this errlearn knows {VERSION}")
+        for statements in MIGRATIONS[version:]:
+            for statement in statements:
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+            conn.execute("ROLLBACK")
+        raise

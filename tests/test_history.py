@@ -1,0 +1,394 @@
+"""The history store: its folder, safety under concurrency and damage, and what it infers."""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+
+from pytest_errlearn.history import NOISE_NOTE, History, command_key, remember, store
+from pytest_errlearn.history import record as record_module
+from pytest_errlearn.history.schema import VERSION
+from pytest_errlearn.report import Error, Match, Report
+
+SIG_A = "aaaaaaaaaaaa0001"
+SIG_B = "bbbbbbbbbbbb0002"
+
+
+def error(sig: str = SIG_A, *, test: str | None = None, fix: str | None = None,
+          message: str = "ModuleNotFoundError: No module named 'requests'",
+          rank: int = 1) -> Error:
+    match = Match("py-missing-module", 0.9, "semantic", fix) if fix else None
+    return Error(message=message, text=message, signature=sig, test=test, match=match,
+                 tool="pytest", category="dependency", rank=rank)
+
+
+def report(*errors: Error) -> Report:
+    return Report(errors=list(errors), primary_index=0 if errors else None)
+
+
+def opened(root: Path) -> History:
+    history = History.open(root, warn=pytest.fail)
+    assert history is not None
+    return history
+
+
+def run(history: History, *errors: Error, command: str = "npm test", exit_code: int = 1,
+        passed: tuple[str, ...] = (), repeat: int = 3) -> Report:
+    rep = report(*errors)
+    history.record(rep, source="run", command=command, exit_code=exit_code, passed=passed,
+                   repeat=repeat)
+    return rep
+
+
+def count(history: History, table: str) -> int:
+    with contextlib.closing(sqlite3.connect(history.path)) as conn:
+        return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+# -- the folder and the file -------------------------------------------------
+
+
+def test_the_folder_is_made_like_pytest_cache(tmp_path: Path) -> None:
+    opened(tmp_path).close()
+    folder = tmp_path / ".errlearn"
+    assert (folder / ".gitignore").read_text().splitlines()[-1] == "*"
+    tag = (folder / "CACHEDIR.TAG").read_text()
+    assert tag.startswith("Signature: 8a477f597d28d172789f06886806bc55\n")
+    assert (folder / "history.sqlite3").is_file()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".errlearn-tmp")]
+
+
+def test_the_database_uses_wal_and_the_current_schema(tmp_path: Path) -> None:
+    opened(tmp_path).close()
+    conn = sqlite3.connect(tmp_path / ".errlearn" / "history.sqlite3")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION
+
+
+def test_readers_do_not_create_a_history(tmp_path: Path) -> None:
+    assert History.open(tmp_path, create=False, warn=pytest.fail) is None
+    assert not (tmp_path / ".errlearn").exists()
+
+
+def _record_many(root: str, worker: int, n: int) -> None:
+    history = History.open(Path(root))
+    assert history is not None
+    with history:
+        for i in range(n):
+            run(history, error(f"{worker:04x}{i:012x}", test=f"t{worker}::{i}"),
+                command=f"pytest -k w{worker}")
+
+
+def test_several_processes_recording_at_once_lose_nothing(tmp_path: Path) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_record_many, args=(str(tmp_path), w, 15)) for w in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+        assert p.exitcode == 0
+    history = opened(tmp_path)
+    assert count(history, "runs") == 60
+    assert count(history, "errors") == 60
+
+
+def test_a_corrupt_database_is_moved_aside_with_a_note_and_a_fresh_one_made(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / ".errlearn"
+    folder.mkdir()
+    (folder / "history.sqlite3").write_bytes(b"this is not sqlite\x00" * 500)
+    notes: list[str] = []
+    history = History.open(tmp_path, warn=notes.append)
+    assert history is not None
+    assert len(notes) == 1
+    assert "corrupt" in notes[0]
+    moved = list(folder.glob("history.sqlite3.corrupt-*"))
+    assert len(moved) == 1
+    assert moved[0].read_bytes().startswith(b"this is not sqlite")
+    with history:
+        run(history, error())
+        assert history.hints("npm test")
+
+
+def test_a_database_damaged_inside_is_replaced_at_the_first_query_that_trips(
+    tmp_path: Path,
+) -> None:
+    with opened(tmp_path) as history:
+        for i in range(50):
+            run(history, error(f"{i:016x}", message=f"boom {i} " + "x" * 500))
+    path = tmp_path / ".errlearn" / "history.sqlite3"
+    data = bytearray(path.read_bytes())
+    data[8192:] = b"\x13" * (len(data) - 8192)  # the header survives, the tables do not
+    path.write_bytes(bytes(data))
+    notes: list[str] = []
+    history = History.open(tmp_path, warn=notes.append)
+    assert history is not None
+    with history:
+        assert history.hints("npm test") == []
+        assert len(notes) == 1
+        assert "was corrupt; moved it to history.sqlite3.corrupt-" in notes[0]
+        run(history, error())
+        assert count(history, "runs") == 1
+
+
+def test_a_folder_that_cannot_be_made_turns_history_off_with_one_warning(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    notes: list[str] = []
+    assert History.open(blocker / "project", warn=notes.append) is None
+    assert len(notes) == 1
+    assert notes[0].startswith("history is off: cannot write")
+
+
+def test_by_default_the_warning_is_one_line_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert History.open(blocker) is None
+    err = capsys.readouterr().err
+    assert err.startswith("errlearn: warning: history is off: cannot write")
+    assert err.count("\n") == 1
+
+
+def test_a_read_only_directory_turns_history_off_with_one_warning(tmp_path: Path) -> None:
+    tmp_path.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        if os.access(tmp_path, os.W_OK):
+            pytest.skip("running as root: permissions are not enforced")
+        notes: list[str] = []
+        assert History.open(tmp_path, warn=notes.append) is None
+        assert len(notes) == 1
+    finally:
+        tmp_path.chmod(stat.S_IRWXU)
+
+
+def test_a_database_that_cannot_be_opened_turns_history_off_with_one_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(path: Path) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(store, "connect", refuse)
+    notes: list[str] = []
+    assert History.open(tmp_path, warn=notes.append) is None
+    assert notes == [f"history is off: cannot write {tmp_path / '.errlearn'} "
+                     "(unable to open database file)"]
+
+
+def test_a_database_from_a_newer_errlearn_is_left_alone(tmp_path: Path) -> None:
+    opened(tmp_path).close()
+    path = tmp_path / ".errlearn" / "history.sqlite3"
+    sqlite3.connect(path).execute("PRAGMA user_version = 99")
+    notes: list[str] = []
+    assert History.open(tmp_path, warn=notes.append) is None
+    assert "newer errlearn" in notes[0]
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 99
+
+
+def test_a_database_failing_mid_run_is_one_warning_and_never_an_exception(tmp_path: Path) -> None:
+    notes: list[str] = []
+    history = History.open(tmp_path, warn=notes.append)
+    assert history is not None
+    history._conn.close()  # every later statement fails
+    run(history, error())
+    run(history, error())
+    assert history.hints("npm test") == []
+    assert len(notes) == 1
+    assert notes[0].startswith("history not updated:")
+
+
+def test_old_runs_are_pruned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(record_module, "MAX_RUNS", 10)
+    monkeypatch.setattr(record_module, "PRUNE_EVERY", 5)
+    with opened(tmp_path) as history:
+        for _ in range(30):
+            run(history, error())
+        assert count(history, "runs") <= 15
+        assert count(history, "errors") == count(history, "runs")
+
+
+def test_the_default_warning_is_said_once_per_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert History.open(blocker / "p") is None  # e.g. the hints before a run
+    assert History.open(blocker / "p") is None  # and recording it after
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+# -- remember(): the one call for front ends ------------------------------------
+
+
+def test_remember_records_with_the_projects_repeat_setting(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.errlearn]\nrepeat = 2\n")
+    reports = [report(error()) for _ in range(2)]
+    for rep in reports:
+        remember(rep, source="pytest", command="pytest", exit_code=1, start=tmp_path,
+                 warn=pytest.fail)
+    assert reports[1].errors[0].notes == ["failing the same way for 2 runs"]
+
+
+def test_remember_does_nothing_when_history_is_off(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.errlearn]\nhistory = false\n")
+    remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path,
+             warn=pytest.fail)
+    assert not (tmp_path / ".errlearn").exists()
+
+
+def test_remember_makes_no_history_for_a_clean_pass(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    remember(report(), source="run", command="make", exit_code=0, start=tmp_path,
+             warn=pytest.fail)
+    assert not (tmp_path / ".errlearn").exists()
+    remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path)
+    remember(report(), source="run", command="make", exit_code=0, start=tmp_path)
+    with opened(tmp_path) as history:
+        assert count(history, "runs") == 2
+
+
+def test_remember_with_broken_settings_is_one_warning(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.errlearn\n")
+    notes: list[str] = []
+    remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path,
+             warn=notes.append)
+    assert len(notes) == 1
+    assert notes[0].startswith("history not updated: ")
+
+
+# -- what the history infers ---------------------------------------------------
+
+
+def test_the_same_failure_three_runs_in_a_row_is_called_out_and_two_is_not(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        assert run(history, error()).errors[0].notes == []
+        assert run(history, error()).errors[0].notes == []
+        assert run(history, error()).errors[0].notes == ["failing the same way for 3 runs"]
+        assert run(history, error()).errors[0].notes == ["failing the same way for 4 runs"]
+
+
+def test_a_repeat_despite_a_known_fix_says_the_fix_has_not_helped(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        for _ in range(2):
+            run(history, error(fix="pip install requests"), repeat=2)
+        notes = run(history, error(fix="pip install requests"), repeat=2).errors[0].notes
+    assert notes == ["failing the same way for 3 runs; the known fix has not helped"]
+
+
+def test_a_pass_or_another_failure_in_between_starts_the_count_again(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        run(history, error())
+        run(history, error())
+        run(history, exit_code=0)
+        run(history, error())
+        run(history, error(SIG_B))
+        assert run(history, error()).errors[0].notes == []
+
+
+def test_repeats_are_counted_per_test(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        for i in range(3):
+            rep = run(history, error(test="t.py::a"), error(test="t.py::b") if i != 1 else error(
+                SIG_B, test="t.py::b"), command="pytest")
+        assert rep.errors[0].notes == ["failing the same way for 3 runs"]
+        assert rep.errors[1].notes == []
+
+
+def test_a_test_that_passes_after_its_fix_was_shown_counts_as_a_success(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        assert history.success_rate("py-missing-module") is None
+        run(history, error(test="t.py::a", fix="pip install requests"), command="pytest")
+        assert history.success_rate("py-missing-module") == 0.5  # shown, not decided yet
+        run(history, command="pytest", exit_code=0, passed=("t.py::a",))
+        assert history.success_rate("py-missing-module") == pytest.approx(2 / 3)
+        [stats] = history.pattern_stats()
+    assert (stats.worked, stats.failed, stats.success) == (1, 0, "worked 1 of 1 time")
+
+
+def test_a_test_id_holding_a_secret_is_stored_masked_and_still_followed(tmp_path: Path) -> None:
+    test_id = "t.py::test_login[token=abc123def]"
+    with opened(tmp_path) as history:
+        run(history, error(test=test_id, fix="pip install requests"), command="pytest")
+        run(history, command="pytest", exit_code=0, passed=(test_id,))
+        [stats] = history.pattern_stats()
+    assert (stats.worked, stats.failed) == (1, 0)
+    assert b"abc123def" not in (tmp_path / ".errlearn" / "history.sqlite3").read_bytes()
+
+
+def test_the_same_failure_after_its_fix_was_shown_counts_against_the_fix(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        run(history, error(fix="pip install requests"))
+        rep = run(history, error(fix="pip install requests"))
+        assert history.success_rate("py-missing-module") == pytest.approx(1 / 3)
+        assert rep.errors[0].match is not None
+        assert rep.errors[0].match.success == "worked 0 of 1 time"
+        run(history, exit_code=0)  # the second showing worked
+        rep = run(history, error(fix="pip install requests"))
+    assert rep.errors[0].match is not None
+    assert rep.errors[0].match.success == "worked 1 of 2 times"
+
+
+def test_a_different_failure_leaves_the_outcome_open(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        run(history, error(fix="pip install requests"))
+        run(history, error(SIG_B))
+        [stats] = history.pattern_stats()
+    assert (stats.worked, stats.failed) == (0, 0)
+
+
+def test_a_failure_also_seen_in_passing_runs_is_noise_and_never_the_primary(tmp_path: Path) -> None:
+    def deprecation() -> Error:  # the detector ranks it above the real cause
+        return error(SIG_B, message="DeprecationWarning: call is deprecated", rank=9)
+
+    with opened(tmp_path) as history:
+        run(history, deprecation(), exit_code=0)
+        rep = run(history, deprecation(), error(SIG_A, rank=1))
+    assert rep.errors[0].notes == [NOISE_NOTE]
+    assert rep.errors[1].notes == []
+    assert rep.primary_index == 1
+
+
+def test_when_everything_is_noise_the_primary_stays(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        run(history, error(SIG_B), exit_code=0)
+        rep = run(history, error(SIG_B))
+    assert rep.errors[0].notes == [NOISE_NOTE]
+    assert rep.primary_index == 0
+
+
+def test_noise_is_left_out_of_hints(tmp_path: Path) -> None:
+    with opened(tmp_path) as history:
+        run(history, error(SIG_B), exit_code=0)
+        run(history, error(SIG_B), error(SIG_A))
+        assert [h.signature for h in history.hints("npm test")] == [SIG_A]
+
+
+@pytest.mark.parametrize(
+    ("command", "key"),
+    [
+        ("npm test --silent", "npm test"),
+        ("npm run build -- --prod", "npm run build"),
+        ("python -m pytest tests/unit -x", "pytest"),
+        ("python3.12 -m pytest", "pytest"),
+        ("pytest tests/test_a.py::test_b", "pytest"),
+        ("cargo build --release", "cargo build"),
+        ("CI=1 timeout 60 make all -j4", "make all"),
+        ("make -C sub all", "make"),
+        ("make all", "make all"),
+        ("/usr/bin/go test ./...", "go test"),
+        ("bash -c 'npm ci && npm test'", "npm ci"),
+        ("npx jest --watch", "jest"),
+        ("./gradlew :app:test", "gradlew :app:test"),
+        ("", ""),
+    ],
+)
+def test_a_command_is_filed_under_its_program_and_subcommand(command: str, key: str) -> None:
+    assert command_key(command) == key

@@ -1,0 +1,110 @@
+"""``errlearn hints [--json] [--limit N] -- CMD [ARGS...]``: known failures of a command.
+
+What ``errlearn run`` prints before it starts a command (``format_hints``),
+without running anything: the ways this command failed before in this
+project, and the fixes that were shown. No history, no output; always exit 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from ..cli import UsageError
+
+if TYPE_CHECKING:
+    from pytest_errlearn.history import Hint
+
+LIMIT = 3
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "hints",
+        help="show how a command failed before, without running it",
+        description="Show the known failures of a command from this project's history "
+        "(what `errlearn run` prints before it starts the command).",
+    )
+    p.add_argument("--json", action="store_true", help="print the hints as JSON")
+    p.add_argument("--limit", type=int, default=LIMIT, metavar="N",
+                   help=f"show at most N failures (default {LIMIT})")
+    p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
+                   help="the command, after --")
+    p.set_defaults(func=run)
+
+
+def ago(then: float, now: float | None = None) -> str:
+    """``then`` as a short relative time: ``just now``, ``5 min ago``, ``3 days ago``."""
+    seconds = max(0.0, (time.time() if now is None else now) - then)
+    for size, unit in ((86400, "day"), (3600, "h"), (60, "min")):
+        if seconds >= size:
+            n = int(seconds // size)
+            plural = "s" if unit == "day" and n != 1 else ""
+            return f"{n} {unit}{plural} ago"
+    return "just now"
+
+
+def format_hints(hints: list[Hint], now: float | None = None) -> str:
+    """The hints as plain lines (no colour: they go to stderr beside the command's output)."""
+    if not hints:
+        return ""
+    from pytest_errlearn.history import command_key
+
+    out = [f"errlearn: `{command_key(hints[0].command)}` failed like this before:"]
+    for hint in hints:
+        times = f"{hint.times} time{'s' if hint.times != 1 else ''}"
+        out.append(f"  • {hint.message}  ({times}, last {ago(hint.last_seen, now)})")
+        if hint.fix:
+            tail = f"  ({hint.success})" if hint.success else ""
+            out.append(f"    fix: {hint.fix}{tail}")
+    return "\n".join(out)
+
+
+def known_issues(argv: list[str], *, limit: int = LIMIT) -> str:
+    """What ``errlearn run`` prints before it starts ``argv``; "" when off or none. Never raises.
+
+    Off with ``[tool.errlearn] hints = false``; a broken setting is left for
+    the run to report.
+    """
+    from pytest_errlearn.config import ConfigError, load_settings
+    from pytest_errlearn.history import History
+
+    try:
+        settings = load_settings()
+    except ConfigError:
+        return ""
+    if not settings.hints:
+        return ""
+    history = History.open(settings.root, create=False)
+    if history is None:
+        return ""
+    with history:
+        return format_hints(history.hints(shlex.join(argv), limit))
+
+
+def run(args: argparse.Namespace) -> int:
+    from pytest_errlearn.config import load_settings
+    from pytest_errlearn.history import History
+
+    argv = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+    if not argv:
+        raise UsageError("give the command after --: errlearn hints -- npm test")
+    if args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    settings = load_settings()
+    history = History.open(settings.root, create=False)
+    if history is None:
+        hints: list[Hint] = []
+    else:
+        with history:
+            hints = history.hints(shlex.join(argv), args.limit)
+    if args.json:
+        print(json.dumps({"hints": [asdict(h) for h in hints]}, indent=2, ensure_ascii=False))
+    elif hints:
+        print(format_hints(hints), file=sys.stdout)
+    return 0

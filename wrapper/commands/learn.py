@@ -1,0 +1,211 @@
+"""``errlearn learn``: list the failures no pattern knows, and teach errlearn their fix.
+
+``errlearn learn`` lists them (asks about each one on a terminal);
+``errlearn learn SIGNATURE --fix TEXT`` appends a ``[[pattern]]`` for one of
+them to the project's patterns.toml.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from ..cli import UsageError
+from .hints import ago
+
+if TYPE_CHECKING:
+    from pytest_errlearn.config import Settings
+    from pytest_errlearn.history import Candidate, History
+
+MIN_PREFIX = 6
+LIMIT = 20
+
+
+def add_parser(sub: Any) -> None:
+    from pytest_errlearn.report import CATEGORIES
+
+    p = sub.add_parser(
+        "learn",
+        help="list failures without a known fix; add a pattern for one",
+        description="Without SIGNATURE: list the recorded failures no pattern knows, most "
+        "frequent first (on a terminal, ask for each one's fix). With SIGNATURE and --fix: "
+        "append a pattern for that failure to the project's patterns.toml.",
+    )
+    p.add_argument("signature", nargs="?", help="the failure's signature (or 6+ of its first "
+                   "hex digits), as listed")
+    p.add_argument("--fix", help="what fixes it; may use the trigger's {placeholders}")
+    p.add_argument("--id", dest="pattern_id", metavar="ID",
+                   help="the new pattern's id (default: made from the message)")
+    p.add_argument("--category", choices=CATEGORIES, help="the pattern's category "
+                   "(default: the failure's)")
+    p.add_argument("--regex", help="a regular expression to match when the trigger does not")
+    p.add_argument("--tools", help="comma-separated tools the pattern is for (default: the "
+                   "failure's tool; \"\" for any)")
+    p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to add to")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--list", action="store_true", help="list, never ask")
+    mode.add_argument("--json", action="store_true", help="list as JSON")
+    mode.add_argument("--interactive", action="store_true",
+                      help="ask for each failure's fix even when not on a terminal")
+    p.add_argument("--limit", type=int, default=LIMIT, metavar="N",
+                   help=f"at most N failures (default {LIMIT})")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pytest_errlearn.config import load_settings
+    from pytest_errlearn.history import History
+
+    settings = load_settings(patterns=args.patterns)
+    history = History.open(settings.root, create=False)
+    if args.signature is not None:
+        if history is None:
+            raise UsageError(f"no history in {settings.root}: nothing recorded to learn from")
+        with history:
+            return _learn_signature(args, settings, history)
+    candidates = [] if history is None else history.candidates(args.limit)
+    ask = args.interactive or (
+        not args.list and not args.json and sys.stdin.isatty() and sys.stdout.isatty()
+    )
+    try:
+        if args.json:
+            print(json.dumps({"candidates": [_as_json(c) for c in candidates]}, indent=2,
+                             ensure_ascii=False))
+        elif ask and history is not None:
+            _ask(candidates, settings, history)
+        else:
+            _print_list(candidates)
+    finally:
+        if history is not None:
+            history.close()
+    return 0
+
+
+def _as_json(c: Candidate) -> dict[str, Any]:
+    from pytest_errlearn.learn import derive_trigger
+
+    return {**asdict(c), "trigger": derive_trigger(c.normal)}
+
+
+def _learn_signature(args: argparse.Namespace, settings: Settings, history: History) -> int:
+    sig = args.signature.lower()
+    if len(sig) < MIN_PREFIX:
+        raise UsageError(f"a signature needs at least {MIN_PREFIX} hex digits, not {sig!r}")
+    found = history.resolve(sig)
+    if not found:
+        raise UsageError(f"unknown signature {sig!r}: `errlearn learn --list` shows them")
+    if len(found) > 1:
+        raise UsageError(f"signature {sig!r} is ambiguous ({', '.join(found[:3])}, ...): "
+                         "give more digits")
+    if args.fix is None:
+        raise UsageError('give the fix: errlearn learn SIGNATURE --fix "..."')
+    candidate = history.candidate(found[0])
+    if candidate is None:  # pruned between the two queries
+        raise UsageError(f"unknown signature {sig!r}")
+    tools = None if args.tools is None else [t.strip() for t in args.tools.split(",") if t.strip()]
+    _learn(candidate, args.fix, settings, history, pattern_id=args.pattern_id,
+           category=args.category, regex=args.regex, tools=tools)
+    return 0
+
+
+def _learn(
+    candidate: Candidate,
+    fix: str,
+    settings: Settings,
+    history: History,
+    *,
+    pattern_id: str | None = None,
+    category: str | None = None,
+    regex: str | None = None,
+    tools: list[str] | None = None,
+) -> None:
+    """Append the pattern for ``candidate`` and say what was written."""
+    from pytest_errlearn.learn import (
+        LearnError,
+        append_pattern,
+        derive_id,
+        derive_trigger,
+        new_pattern,
+        pattern_ids,
+        read_file,
+    )
+    from pytest_errlearn.patterns import display
+
+    path = settings.patterns or settings.root / "patterns.toml"
+    trigger = derive_trigger(candidate.normal)
+    try:
+        _, data = read_file(path)
+        taken = pattern_ids(data)
+        before = history.learned(candidate.signature)
+        if before in taken:
+            raise LearnError(f"failure {candidate.signature} already has pattern '{before}' "
+                             f"in {display(path)}: edit it there")
+        table = new_pattern(
+            trigger=trigger,
+            fix=fix,
+            pattern_id=pattern_id or derive_id(candidate.normal, candidate.tool, taken),
+            taken=taken,
+            category=category or (None if candidate.category == "unknown" else candidate.category),
+            regex=regex,
+            tools=tools if tools is not None else [candidate.tool] if candidate.tool else None,
+        )
+        append_pattern(path, table, comment=f"learned from failure {candidate.signature}")
+    except LearnError as exc:
+        raise UsageError(str(exc)) from None
+    history.mark_learned(candidate.signature, table["id"], table["fix"])
+    print(f"added pattern '{table['id']}' to {display(path)}")
+    print(f"  trigger: {table['trigger']}")
+    print(f"  fix:     {table['fix']}")
+
+
+def _describe(c: Candidate) -> list[str]:
+    from pytest_errlearn.learn import derive_trigger
+
+    where = ", ".join(c.subjects[:3]) + (", ..." if len(c.subjects) > 3 else "")
+    return [
+        f"{c.signature}  {c.times}×, last {ago(c.last_seen)}  [{c.category}]"
+        + (f" {c.tool}" if c.tool else ""),
+        f"  {c.message}",
+        f"  in: {where}",
+        f"  trigger: {derive_trigger(c.normal)}",
+    ]
+
+
+def _print_list(candidates: list[Candidate]) -> None:
+    if not candidates:
+        print("errlearn: no recorded failure is without a known fix")
+        return
+    n = len(candidates)
+    print(f"errlearn: {n} failure{'s' if n != 1 else ''} without a known fix, "
+          "most frequent first\n")
+    for c in candidates:
+        print("\n".join(_describe(c)), end="\n\n")
+    print(f'teach one: errlearn learn {candidates[0].signature[:8]} --fix "..."')
+
+
+def _ask(candidates: list[Candidate], settings: Settings, history: History) -> None:
+    """One failure at a time: a fix to learn it, Enter or s to skip, q to quit."""
+    if not candidates:
+        print("errlearn: no recorded failure is without a known fix")
+        return
+    for i, c in enumerate(candidates, 1):
+        print(f"[{i}/{len(candidates)}] " + "\n".join(_describe(c)))
+        while True:
+            try:
+                answer = input("fix (Enter or s: skip, q: quit): ").strip()
+            except EOFError:
+                print()
+                return
+            if answer.lower() == "q":
+                return
+            if answer.lower() in ("", "s"):
+                break
+            try:
+                _learn(c, answer, settings, history)
+                break
+            except UsageError as exc:  # e.g. an unknown {placeholder}: ask again
+                print(f"errlearn: {exc}")
+        print()
