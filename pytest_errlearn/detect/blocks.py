@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..report import Error
 
@@ -31,8 +32,20 @@ _NOT_USER = re.compile(
     r"|node_modules|node:internal|^internal/|^node:|/usr/(?:local/)?lib/node"
     r"|/rustc/|\.cargo/registry|/library/(?:std|core|alloc)/|/toolchains/"
     r"|/usr/(?:local/)?go/src/|/usr/lib/go|/go/src/(?:runtime|testing)/|^runtime/|^testing/"
-    r"|^java\.|^sun\.|^jdk\.|/_pytest/|/pluggy/"
+    r"|/_pytest/|/pluggy/"
 )
+# JVM frames name a bare file; the class says whose code it is.
+_JVM_LIBRARY = re.compile(
+    r"^\s*at (?:[\w.$]+/)?(?:java|javax|jdk|sun|com\.sun|kotlin|scala|org\.junit|junit|"
+    r"org\.apache\.maven|org\.gradle|org\.testng|org\.springframework|worker\.org\.gradle)\."
+)
+
+
+class Frame(NamedTuple):
+    file: str
+    line: int
+    col: int | None
+    user: bool  # the user's own code, not a library's or the runtime's
 
 
 def is_user_path(path: str) -> bool:
@@ -40,19 +53,21 @@ def is_user_path(path: str) -> bool:
     return _NOT_USER.search(path) is None
 
 
-def frame(line: str) -> tuple[str, int, int | None] | None:
-    """The (file, line, col) a stack frame line points to, or None."""
+def frame(line: str) -> Frame | None:
+    """Where a stack frame line points to, or None when it is no frame."""
     m = _FRAMES.match(line)
     if m is None:
         return None
     g = {k: v for k, v in m.groupdict().items() if v is not None}
     key = next(iter(g))[0]
     col = g.get(key + "c")
-    return g[key + "f"], int(g[key + "l"]), int(col) if col else None
+    path = g[key + "f"]
+    user = is_user_path(path) and not (key == "j" and _JVM_LIBRARY.match(line))
+    return Frame(path, int(g[key + "l"]), int(col) if col else None, user)
 
 
-def _set_location(err: Error, where: tuple[str, int, int | None]) -> None:
-    err.file, err.line, err.column = where
+def _set_location(err: Error, where: Frame) -> None:
+    err.file, err.line, err.column = where.file, where.line, where.col
 
 
 class Reader:
@@ -69,7 +84,7 @@ class Reader:
         self.err = err
         self.end = start
         self.count = 0
-        self.frames: list[tuple[str, int, int | None]] = []
+        self.frames: list[Frame] = []
 
     def feed(self, line: str, lineno: int) -> bool:
         if self.count >= MAX_BLOCK:
@@ -91,7 +106,7 @@ class Reader:
     def finish(self) -> None:
         """Point the error at the innermost frame in the user's own code."""
         frames = self.frames if self.innermost_first else self.frames[::-1]
-        user = [f for f in frames if is_user_path(f[0])]
+        user = [f for f in frames if f.user]
         if user and (self.err.file is None or not is_user_path(self.err.file)):
             _set_location(self.err, user[0])
         elif frames and self.err.file is None:

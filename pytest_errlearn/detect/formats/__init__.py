@@ -1,4 +1,4 @@
-"""The table of tool formats, and the one matcher that runs all of it.
+r"""The table of tool formats, and the one matcher that runs all of it.
 
 Each family module (``python``, ``node``, ...) contributes rows; a row is a
 regex over one cleaned line plus what the line means. The rows are compiled

@@ -1,0 +1,235 @@
+"""The detector on the outputs it exists for: what it finds, where it points, what it folds."""
+
+from __future__ import annotations
+
+import textwrap
+
+from pytest_errlearn.detect import Detector, detect, tool_from_command
+from pytest_errlearn.report import Report
+
+
+def scan(text: str, tool: str | None = None) -> Report:
+    return detect(textwrap.dedent(text).lstrip("\n").encode(), tool)
+
+
+def test_a_python_traceback_points_at_the_innermost_frame_in_user_code() -> None:
+    report = scan(
+        """
+        Traceback (most recent call last):
+          File "/app/main.py", line 10, in <module>
+            run()
+          File "/app/service.py", line 4, in run
+            json.loads(text)
+          File "/usr/lib/python3.11/json/__init__.py", line 346, in loads
+            return _default_decoder.decode(s)
+        json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line) == ("/app/service.py", 4)
+    assert err.message == "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"
+    assert err.span == (1, 8)
+
+
+def test_a_chained_traceback_is_one_error_whose_message_is_the_final_exception() -> None:
+    report = scan(
+        """
+        Traceback (most recent call last):
+          File "app.py", line 2, in <module>
+            int("x")
+        ValueError: invalid literal for int() with base 10: 'x'
+
+        During handling of the above exception, another exception occurred:
+
+        Traceback (most recent call last):
+          File "app.py", line 4, in <module>
+            raise RuntimeError("bad config")
+        RuntimeError: bad config
+        """
+    )
+    (err,) = report.errors
+    assert err.message == "RuntimeError: bad config"
+    assert (err.file, err.line, err.span) == ("app.py", 4, (1, 11))
+
+
+def test_pytest_failures_carry_their_test_and_location_and_the_summary_is_folded() -> None:
+    report = scan(
+        """
+        ___________________________________ test_add ___________________________________
+
+            def test_add():
+        >       assert add(1, 2) == 4
+        E       assert 3 == 4
+
+        tests/test_math.py:7: AssertionError
+        =========================== short test summary info ============================
+        FAILED tests/test_math.py::test_add - assert 3 == 4
+        ============================== 1 failed in 0.02s ===============================
+        """
+    )
+    (err,) = report.errors
+    assert err.message == "AssertionError: assert 3 == 4"
+    assert (err.file, err.line, err.test, err.category) == ("tests/test_math.py", 7, "test_add", "assertion")
+    assert err.related == [(9, 9)]
+
+
+def test_rustc_errors_take_their_location_from_the_arrow_line_and_warnings_stay_warnings() -> None:
+    report = scan(
+        """
+        warning: unused variable: `error`
+         --> src/main.rs:2:9
+          |
+        2 |     let error = 5;
+          |         ^^^^^
+
+        error[E0425]: cannot find value `totl` in this scope
+         --> src/main.rs:3:20
+          |
+        3 |     println!("{}", totl);
+          |                    ^^^^ help: a local variable with a similar name exists: `total`
+
+        error: could not compile `demo` (bin "demo") due to 1 previous error
+        """
+    )
+    (err,) = report.errors
+    assert (err.tool, err.code, err.file, err.line, err.column) == ("cargo", "E0425", "src/main.rs", 3, 20)
+    assert err.category == "reference" and err.actionability == 100
+    assert [w.message for w in report.warnings] == ["unused variable: `error`"]
+
+
+def test_the_linker_line_after_a_compile_error_is_folded_into_it() -> None:
+    report = scan(
+        """
+        main.c:(.text+0x15): undefined reference to `compute'
+        collect2: error: ld returned 1 exit status
+        make: *** [Makefile:4: app] Error 1
+        """
+    )
+    (err,) = report.errors
+    assert err.message == "undefined reference to `compute'"
+    assert err.related == [(2, 3)]
+    assert report.summary()["primary"] == 0
+
+
+def test_a_failure_line_with_nothing_before_it_points_at_the_output_above() -> None:
+    report = scan(
+        """
+        > site@1.0.0 lint
+        > markdownlint README.md
+
+        README.md: 29: MD012/no-multiple-blanks Multiple consecutive blank lines
+        README.md: 40: MD034/no-bare-urls Bare URL used
+        npm ERR! code ELIFECYCLE
+        npm ERR! errno 1
+        """
+    )
+    (err,) = report.errors
+    assert err.kind == "preceding-output"
+    assert err.span == (4, 5)
+
+
+def test_go_test_failures_use_the_t_errorf_line() -> None:
+    report = scan(
+        """
+        === RUN   TestAdd
+            math_test.go:12: Add(1, 2) = 4, want 3
+        --- FAIL: TestAdd (0.00s)
+            math_test.go:12: Add(1, 2) = 4, want 3
+        FAIL
+        FAIL	example.com/math	0.002s
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.test) == ("math_test.go", 12, "TestAdd")
+    assert err.message == "Add(1, 2) = 4, want 3"
+
+
+def test_a_java_exception_points_at_the_first_frame_outside_the_jdk() -> None:
+    report = scan(
+        """
+        Exception in thread "main" java.lang.NullPointerException: name
+        	at java.base/java.util.Objects.requireNonNull(Objects.java:233)
+        	at com.acme.App.greet(App.java:14)
+        	at com.acme.App.main(App.java:5)
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.tool) == ("App.java", 14, "java")
+
+
+def test_json_fields_zero_counts_and_passing_tests_are_not_errors() -> None:
+    report = scan(
+        """
+        {"error": null, "error_count": 0}
+          "error": null,
+        test_error_handling PASSED
+        Tests: 0 failed, 12 passed
+        ok  	example.com/errors	0.01s
+        Compiled with 0 errors
+        """
+    )
+    assert report.errors == []
+
+
+def test_a_source_line_quoted_in_a_code_frame_is_not_an_error() -> None:
+    report = scan(
+        """
+        src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.
+
+        3 const x: number = "error: not really";
+                ~
+        """
+    )
+    assert len(report.errors) == 1 and report.errors[0].code == "TS2322"
+
+
+def test_lines_are_counted_on_newlines_only_so_progress_bars_stay_in_their_line() -> None:
+    data = b"step 1\rstep 2\rstep 3\r\nok\r\nsrc/a.c:3:5: error: 'x' undeclared\r\n"
+    (err,) = detect(data).errors
+    assert err.span == (3, 3) and err.text == "src/a.c:3:5: error: 'x' undeclared"
+
+
+def test_ansi_colours_are_removed_from_what_is_analysed() -> None:
+    data = b"\x1b[1m\x1b[31merror\x1b[0m\x1b[1m: cannot find -lssl\x1b[0m\n"
+    (err,) = detect(data).errors
+    assert err.text == "error: cannot find -lssl" and "\x1b" not in err.message
+
+
+def test_streaming_in_tiny_pieces_gives_the_same_report_as_one_buffer() -> None:
+    data = b"".join(
+        [b"noise line\n" * 50, b"Traceback (most recent call last):\n",
+         b'  File "x.py", line 1, in <module>\n', b"KeyError: 'a'\n", b"tail\n" * 5]
+    )
+    detector = Detector()
+    for i in range(0, len(data), 7):
+        detector.feed(data[i : i + 7])
+    streamed = detector.close()
+    assert streamed.to_dict() == detect(data).to_dict()
+
+
+def test_the_same_error_twice_is_one_error_counted_twice() -> None:
+    report = scan(
+        """
+        ERROR: Could not find a version that satisfies the requirement nope==9
+        ERROR: Could not find a version that satisfies the requirement nope==9
+        """
+    )
+    (err,) = report.errors
+    assert err.count == 2 and err.related == [(2, 2)]
+
+
+def test_the_signature_ignores_paths_numbers_and_addresses() -> None:
+    one = scan('Traceback (most recent call last):\n  File "/home/a/x.py", line 3, in f\n'
+               "ValueError: bad value at 0x7f3a12 after 30s\n")
+    two = scan('Traceback (most recent call last):\n  File "/ci/b/x.py", line 9, in f\n'
+               "ValueError: bad value at 0x55aa00 after 12s\n")
+    assert one.errors[0].signature == two.errors[0].signature
+
+
+def test_the_tool_is_recognised_from_the_command_line() -> None:
+    assert tool_from_command("npm test") == "npm"
+    assert tool_from_command(["python3", "-m", "pytest", "-x"]) == "pytest"
+    assert tool_from_command("FOO=1 sudo cargo build") == "cargo"
+    assert tool_from_command('sh -c "make -k all"') == "make"
+    assert tool_from_command("./gradlew test") == "gradle"
+    assert tool_from_command("ls -la") is None
