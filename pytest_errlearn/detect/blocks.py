@@ -257,9 +257,9 @@ class Pytest(Reader):
         self.done = True
         self.err.file, self.err.line = m["file"], int(m["line"])
         exc = m["exc"]
-        if exc and not self.err.message.startswith(exc.rsplit(".", 1)[-1]):
-            if not _EXC_PREFIX.match(self.err.message):
-                self.err.message = f"{exc}: {self.err.message}"
+        named = exc and self.err.message.startswith(exc.rsplit(".", 1)[-1])
+        if exc and not named and not _EXC_PREFIX.match(self.err.message):
+            self.err.message = f"{exc}: {self.err.message}"  # "assert 3 == 4" says no type
         return True
 
     def finish(self) -> None:

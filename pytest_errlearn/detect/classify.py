@@ -23,7 +23,8 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"fatal error: [^:]+\.h(?:pp)?: No such file|command not found|: not found$|"
      r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
      r"missing (?:library|dependency|package)|is not installed|requires? .* but"),
-    ("network", r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
+    ("network", r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|"
+     r"ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
      r"connection reset|timed? ?out|Temporary failure in name resolution|"
      r"Could not resolve host|Name or service not known|Network is unreachable|"
      r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"

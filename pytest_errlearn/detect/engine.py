@@ -203,11 +203,14 @@ class Detector:
             rank=fmt.rank,
             consequence=role == "consequence",
         )
-        if role == "consequence" and n - self._last_cause > FOLD_DISTANCE:
-            # A failure line with no error before it: the output just above it
-            # is the reason (a linter's report, a failed check's own words).
-            if (cause := self._preceding(chunk, start, n)) is not None:
-                self._finish(cause, "error", None)
+        # A failure line with no error before it: the output just above it is
+        # the reason (a linter's report, a failed check's own words).
+        if (
+            role == "consequence"
+            and n - self._last_cause > FOLD_DISTANCE
+            and (cause := self._preceding(chunk, start, n)) is not None
+        ):
+            self._finish(cause, "error", None)
         if fmt.block is not None:
             self._open = _Open(READERS[fmt.block](err, n), fmt, role)
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+
 def _either(*alternatives: str) -> re.Pattern[str]:
     return re.compile("|".join(alternatives))
 

@@ -28,7 +28,7 @@ ROWS = (
         tool="tsc",
         block="tsframe",
         rank=2,
-        examples=("src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.",),
+        examples=("src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'num'.",),
     ),
     Format(
         "tsc",
@@ -36,7 +36,7 @@ ROWS = (
         r"(?P<code>TS\d+): (?P<msg>.+)$",
         tool="tsc",
         rank=2,
-        examples=("src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",),
+        examples=("src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'num'.",),
     ),
     Format(
         "tsc-summary",

@@ -107,7 +107,7 @@ ROWS = (
         r"\[(?P<code>(?P<sev>[A-Z])\d*)(?:\([\w-]+\))?(?:, [^\]]*)?\] (?P<msg>.+)$",
         tool="pylint",
         rank=2,
-        examples=("trunk/src/python/tv.py:39: [E0213, Episode.__init__] Method should have self",),
+        examples=("src/tv.py:39: [E0213, Episode.__init__] Method should have self",),
     ),
     Format(
         "pip-error",
@@ -126,7 +126,7 @@ ROWS = (
         r"(?:: .*)?)$",
         block="stack",
         rank=1,
-        examples=("SyntaxError: invalid syntax", "django.db.utils.OperationalError: no such table: x"),
+        examples=("SyntaxError: invalid syntax", "django.db.utils.OperationalError: no table"),
         fixup=_python_location,
     ),
 )
