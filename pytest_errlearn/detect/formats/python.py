@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from ..blocks import python_location
+from ..blocks import is_user_path, python_location
 from . import Format
 
 
@@ -15,6 +16,21 @@ def _python_location(groups: dict[str, str | None], before: Sequence[str]) -> No
 
 
 _PY = r"[^\s:]+\.pyi?"
+_PYTEST_FRAME = re.compile(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): in \S+")
+
+
+def _pytest_frame(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """pytest's short tracebacks (and collection errors) put ``path:line: in f``
+    above the ``E`` lines: the innermost such frame in the user's code."""
+    frames = []
+    for line in reversed(before):  # innermost first, within this test's section
+        if line.startswith(("___", "===", "E ")):
+            break
+        if m := _PYTEST_FRAME.match(line):
+            frames.append(m)
+    user = [m for m in frames if is_user_path(m["file"])] or frames
+    if user:
+        groups["file"], groups["line"] = user[0]["file"], user[0]["line"]
 
 ROWS = (
     Format(
@@ -32,6 +48,7 @@ ROWS = (
         block="pytest",
         rank=3,
         examples=("E       assert 1 == 2", "E   ModuleNotFoundError: No module named 'x'"),
+        fixup=_pytest_frame,
     ),
     Format(
         "pytest-section",
