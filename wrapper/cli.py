@@ -61,6 +61,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     return status
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..blocks import is_user_path, python_location
+from ..frames import is_user_path, python_location
 from . import Format
 
 

@@ -1,0 +1,196 @@
+"""Block readers of language runtimes and test frameworks: Python tracebacks,
+pytest's ``E`` lines, rustc diagnostics and panics, Go panics, jest and mocha.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..report import Error
+from .frames import frame
+from .reader import Reader, _set_location
+
+
+class Rustc(Reader):
+    """rustc's ``-->`` location, code frame, ``= note`` and ``help:`` lines.
+
+    A bare ``error: ...`` line is printed by many tools; it is Rust's (and
+    ranks as a tool's own error line) once a ``-->`` location follows.
+    """
+
+    _BODY = re.compile(
+        r"^\s*(?:-->|\||\d+\s*\||=|\.\.\.|::: )|^(?:help|note)\b|^  |^Caused by:$"
+    )
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.blank = False
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():  # cargo puts a blank line before "Caused by:"
+            self.blank, was = True, self.blank
+            return not was
+        if self.blank and not line.startswith("Caused by:"):
+            return False
+        self.blank = False
+        if not self._BODY.match(line):
+            return False
+        if self.err.file is None and (where := frame(line)) is not None:
+            _set_location(self.err, where)
+            self.err.tool = "cargo"
+            self.err.rank = max(self.err.rank, 2)
+        return True
+
+    def finish(self) -> None:
+        if self.err.code and self.err.tool is None:
+            self.err.tool = "cargo"
+
+
+class Traceback(Reader):
+    """A Python traceback, chained exceptions and exception groups included.
+
+    The message is the final exception line; the location is the innermost
+    frame in the user's code (Python lists it last).
+    """
+
+    innermost_first = False
+    _CHAIN = re.compile(
+        r"^(?:During handling of the above exception|The above exception was the direct cause)"
+        r"|^\s*\+?[\s|+-]*(?:Exception Group )?Traceback \(most recent call last\):"
+    )
+    _EXC = re.compile(r"^(?:\w[\w.]*)(?:: |$)")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.after_exception = False
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            return True  # a chain may follow; trailing blanks stay out of the span
+        if self._CHAIN.match(line):
+            self.after_exception = False
+            return True
+        if self.after_exception:
+            return False
+        if line[:1].isspace() or line.startswith(("|", "+")):
+            return True
+        if self._EXC.match(line):  # the exception line ends this part of the chain
+            self.err.message = line.strip()
+            self.err.code = None
+            self.after_exception = True
+            return True
+        return False
+
+    def finish(self) -> None:
+        super().finish()
+        self.err.text = self.err.message or self.err.text
+
+
+class Pytest(Reader):
+    """pytest's ``E`` lines and the ``path:line: ExcType`` line after them."""
+
+    innermost_first = False
+    _LOCATION = re.compile(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): (?P<exc>[\w.]+)?\s*$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.done = False
+
+    def accept(self, line: str) -> bool:
+        if self.done:
+            return False
+        if line.startswith("E ") or not line.strip():
+            return True
+        m = self._LOCATION.match(line)
+        if m is None:
+            return False
+        self.done = True
+        self.err.file, self.err.line = m["file"], int(m["line"])
+        exc = m["exc"]
+        named = exc and self.err.message.startswith(exc.rsplit(".", 1)[-1])
+        if exc and not named and not _EXC_PREFIX.match(self.err.message):
+            self.err.message = f"{exc}: {self.err.message}"  # "assert 3 == 4" says no type
+        return True
+
+    def finish(self) -> None:
+        pass
+
+
+_EXC_PREFIX = re.compile(r"^[\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Warning)\b")
+
+
+class RustPanic(Reader):
+    """A Rust panic: the message on the lines after ``panicked at file:l:c:``."""
+
+    def accept(self, line: str) -> bool:
+        if not line.strip() or line.startswith(("note: ", "stack backtrace:", "thread '")):
+            return False
+        if self.count == 0 and self.err.message.endswith(":"):
+            self.err.message = line.strip()
+        return True
+
+    def finish(self) -> None:
+        pass
+
+
+class GoPanic(Reader):
+    """``panic:`` with its goroutine dump, up to ``exit status`` or ``FAIL``."""
+
+    _STOP = re.compile(r"^(?:exit status \d+|FAIL\b|ok\s|---|===|PASS\b)")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.blanks = 0
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            self.blanks += 1
+            return self.blanks < 2
+        self.blanks = 0
+        return not self._STOP.match(line)
+
+
+class Jest(Reader):
+    """A jest ``●`` failure: indented message, diff, code frame and frames."""
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.got_message = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return True
+        if stripped.startswith("●") or not line[:1].isspace():
+            return False
+        if not self.got_message:
+            self.err.message = stripped
+            self.got_message = True
+        return True
+
+
+class Mocha(Reader):
+    """A mocha ``1) title:`` failure; only real with an error line under it.
+
+    Mocha also prints ``1) title`` in its progress tree, where no error
+    follows: those are not failures of their own (``valid`` stays False).
+    """
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.valid = False
+        self.indent = 0  # the title lines nest deeper and deeper
+        self.titled = err.message.endswith(":")
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return self.count < 12
+        if not line[:1].isspace():
+            return False
+        indent = len(line) - len(line.lstrip())
+        if not self.valid and self.titled and indent < self.indent:
+            self.err.message, self.valid = stripped, True  # the error, under the titles
+        self.indent = max(self.indent, indent)
+        self.titled = stripped.endswith(":")  # the last title line ends in a colon
+        return True
