@@ -30,6 +30,8 @@ class Stack(Reader):
 class Indented(Reader):
     """Every indented line (go test's ``t.Errorf`` lines, gradle test output)."""
 
+    frames_wanted = False
+
     _LOC = re.compile(r"^\s+(?P<file>[\w./\\-]+\.\w+):(?P<line>\d+): (?P<msg>.+)$")
 
     def accept(self, line: str) -> bool:
@@ -47,6 +49,8 @@ _CODE_LINE = re.compile(r"^\s*\d*\s*\|")
 
 class CodeFrame(Reader):
     """Quoted source, carets and indented notes under a compiler error."""
+
+    frames_wanted = False
 
     allow_blank = False  # tsc's pretty output separates its frame with a blank line
     _TS_LINE = re.compile(r"^\d+ \S|^\s+[~^]")
@@ -68,6 +72,8 @@ class TsFrame(CodeFrame):
 
 class Npm(Reader):
     """A run of ``npm ERR!`` lines; the message is the most telling of them."""
+
+    frames_wanted = False
 
     _BORING = re.compile(
         r"^(?:code|errno|syscall|path|dest|command|cwd|signal|This is probably|"
@@ -94,6 +100,8 @@ class Npm(Reader):
 class CMake(Reader):
     """``CMake Error``: an indented message, blank lines, a ``Call Stack``."""
 
+    frames_wanted = False
+
     def accept(self, line: str) -> bool:
         if not line.strip() or line[:1].isspace():
             if line.strip() and self.err.message.rstrip().endswith(":"):
@@ -111,6 +119,8 @@ class Nested(Reader):
     The message is the first indented line that says what went wrong (vim's
     "function ... line 53: Expected 1 but got 2"), else the first one.
     """
+
+    frames_wanted = False
 
     _TELLING = re.compile(r"(?i)error|fail|expected|exception|timed out|not |line \d+:")
 
@@ -133,6 +143,8 @@ class Nested(Reader):
 class Maven(Reader):
     """javac's detail lines under a maven ``[ERROR] file:[l,c]`` line (symbol, location)."""
 
+    frames_wanted = False
+
     _DETAIL = re.compile(r"^\[(?:ERROR|WARNING|WARN)\] {2,}\S")
 
     def accept(self, line: str) -> bool:
@@ -144,6 +156,8 @@ class Maven(Reader):
 
 class Gradle(Reader):
     """Gradle's ``* What went wrong:`` section, up to ``* Try:``."""
+
+    frames_wanted = False
 
     def accept(self, line: str) -> bool:
         if line.startswith("* ") or line.startswith(("BUILD FAILED", "FAILURE:")):

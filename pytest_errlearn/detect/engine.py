@@ -73,7 +73,11 @@ class Detector:
         self._lineno = 0
         self._tail: list[bytes] = []  # the last LOOKBACK raw lines of earlier chunks
         self._open: _Open | None = None
-        self._awaiting: list[_Awaiting] = []
+        self._awaiting: list[_Awaiting] = []  # errors whose after-context is still being read
+        self._carry: list[_Awaiting] = []  # ... that runs on into the next chunk
+        self._buf = b""  # the chunk being read
+        self._cursor = 0  # where, in it, the after-context of an error finished now begins
+        self._search = prefilter.search
         self._errors: list[Error] = []
         self._warnings: list[Error] = []
         self._by_sig: dict[str, Error] = {}
@@ -107,8 +111,10 @@ class Detector:
         if self._pending:
             self._chunk(self._pending)
             self._pending = b""
+        self._cursor = len(self._buf)
         self._close_open()
         self._awaiting.clear()
+        self._carry.clear()
         report = Report(
             errors=self._errors, warnings=self._warnings, command=self.command
         )
@@ -123,10 +129,12 @@ class Detector:
         if b"[0m" in chunk:
             chunk = ORPHAN_SGR.sub(b"", chunk)
         pos, size = 0, len(chunk)
+        self._buf = chunk
+        self._awaiting += self._carry
+        self._carry = []
         if len(self._warnings) >= MAX_WARNINGS:
-            search = prefilter.search_errors
-        else:
-            search = prefilter.search
+            self._search = prefilter.search_errors
+        search = self._search
         while pos < size:
             if self._open is not None or self._awaiting:
                 end = chunk.find(b"\n", pos)
@@ -162,11 +170,12 @@ class Detector:
         if self._open is not None:
             if self._open.reader.feed(text, self._lineno):
                 return
+            self._cursor = start  # the block ends above this line
             self._close_open()
-        if sure or prefilter.search(raw, 0) is not None:
-            self._candidate(text, chunk, start)
+        if sure or self._search(raw, 0) is not None:
+            self._candidate(text, chunk, start, end)
 
-    def _candidate(self, text: str, chunk: bytes, start: int) -> None:
+    def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:
         analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
         hit = TABLE.match(analysed)
         if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
@@ -210,10 +219,12 @@ class Detector:
             and n - self._last_cause > FOLD_DISTANCE
             and (cause := self._preceding(chunk, start, n)) is not None
         ):
+            self._cursor = start
             self._finish(cause, "error", None)
         if fmt.block is not None:
             self._open = _Open(READERS[fmt.block](err, n), fmt, role)
         else:
+            self._cursor = end
             self._finish(err, role, fmt.category)
 
     def _close_open(self) -> None:
@@ -256,7 +267,19 @@ class Detector:
         self._by_sig[key] = err
         kept.append(err)
         self._caused(err, role, err.span[1])
-        self._awaiting.append(_Awaiting(err, CONTEXT))
+        self._after_context(err)
+
+    def _after_context(self, err: Error) -> None:
+        """The lines after an error's block, read straight from the chunk when
+        it holds them (the fast path never decodes them otherwise)."""
+        buf, p, wanted = self._buf, self._cursor, CONTEXT
+        while wanted and p < len(buf):
+            e = buf.find(b"\n", p)
+            e = len(buf) if e < 0 else e + 1
+            err.context.append(clean_line(buf[p:e]))
+            p, wanted = e, wanted - 1
+        if wanted and buf.endswith(b"\n"):
+            self._carry.append(_Awaiting(err, wanted))
 
     def _caused(self, err: Error, role: str, end: int) -> None:
         """Remember the latest root error: consequences after it fold into it."""

@@ -25,6 +25,7 @@ class Reader:
 
     innermost_first = True  # Node, JVM and Go list the innermost frame first
     valid = True  # a reader may find that its header was no error after all
+    frames_wanted = True  # stack traces; code frames and notes have none to look for
 
     def __init__(self, err: Error, start: int) -> None:
         self.err = err
@@ -41,8 +42,7 @@ class Reader:
         if line.strip():
             self.end = lineno
             self.err.block.append(line)
-            where = frame(line)
-            if where is not None:
+            if self.frames_wanted and (where := frame(line)) is not None:
                 self.frames.append(where)
         return True
 

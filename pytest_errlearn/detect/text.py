@@ -19,10 +19,8 @@ _ANSI = re.compile(
 )
 # The same over raw bytes, for whole chunks: no sequence spans a newline, so
 # removing them keeps every line's number.
-ANSI_BYTES = re.compile(
-    rb"\x1b\[[0-?]*[ -/]*[@-~]"
-    rb"|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)"
-    rb"|\x1b[@-Z\\-_]"
+ANSI_BYTES = re.compile(  # one literal first byte: the regex engine skips to each ESC
+    rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)|[@-Z\\-_])"
 )
 # Colour codes whose ESC a log collector dropped: "[0m[31m     Error: ...".
 ORPHAN_SGR = re.compile(rb"\[\d{1,3}(?:;\d{1,3})*m")
