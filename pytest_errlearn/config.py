@@ -8,7 +8,6 @@ pyproject.toml or a .git.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,8 @@ def _table(root: Path) -> dict[str, Any]:
     path = root / "pyproject.toml"
     if not path.is_file():
         return {}
+    import tomllib  # only where there is a pyproject.toml to read
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

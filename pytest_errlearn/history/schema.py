@@ -17,7 +17,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE TABLE runs (
             id INTEGER PRIMARY KEY,
             time REAL NOT NULL,
-            source TEXT NOT NULL,          -- "run" or "pytest"
+            source TEXT NOT NULL,          -- "run", "pytest" or "hook"
             command TEXT NOT NULL,         -- redacted
             key TEXT NOT NULL,             -- commands.command_key: "npm test"
             tool TEXT,

@@ -203,7 +203,7 @@ class History:
         self,
         report: Report,
         *,
-        source: Literal["run", "pytest"],
+        source: Literal["run", "pytest", "hook"],
         command: str,
         exit_code: int,
         passed: Iterable[str] = (),
@@ -285,7 +285,7 @@ class History:
 def remember(
     report: Report,
     *,
-    source: Literal["run", "pytest"],
+    source: Literal["run", "pytest", "hook"],
     command: str,
     exit_code: int,
     passed: Iterable[str] = (),

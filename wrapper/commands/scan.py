@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from pytest_errlearn.ciformats import FORMATS
+
 from ..cli import UsageError
 
 READ_SIZE = 1 << 22
@@ -18,7 +20,14 @@ def add_parser(sub: Any) -> None:
         description="Detect the errors in a saved log (or stdin) and show the known fixes.",
     )
     p.add_argument("file", nargs="?", default="-", help="the log to scan; - or nothing: stdin")
-    p.add_argument("--json", action="store_true", help="print the JSON report")
+    p.add_argument("--json", action="store_true", help="print the JSON report (--format json)")
+    p.add_argument(
+        "--format",
+        choices=("text", *FORMATS),
+        default=None,
+        help="the output: text (default), json, or a CI report: github annotations, sarif, "
+        "gitlab code quality, junit XML, markdown (also appended to $GITHUB_STEP_SUMMARY)",
+    )
     p.add_argument("--command", help="the command that produced the log (a hint to the tool)")
     p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to match against")
     p.add_argument(
@@ -48,10 +57,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     report = detector.close()
     matcher.match_report(report)
-    if args.json:
-        print(report.to_json())
-    else:
+    fmt = args.format or ("json" if args.json else "text")
+    if fmt == "text":
         from pytest_errlearn.render import print_report, use_color
 
         print_report(report, sys.stdout, color=use_color(sys.stdout, args.color))
+    else:
+        from pytest_errlearn.ciformats import render, write_markdown_summary
+
+        print(render(report, fmt, root=settings.root))
+        if fmt in ("github", "markdown"):
+            write_markdown_summary(report, root=settings.root)
     return 0

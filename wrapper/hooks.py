@@ -1,0 +1,386 @@
+"""Coding-agent hooks: known failures before a build or test command, and learning after.
+
+After the seed ``001``: a PreToolUse hook shows up to three errors the
+command hit before, with their fixes; a PostToolUse hook records what the
+command printed in the project's history, so the next PreToolUse knows it.
+Only commands that build or test count (``npm test``, ``cd api && pytest``);
+``ls`` or ``git status`` cost nothing and print nothing.
+
+The functions here raise on faults; ``commands/hook.py`` turns every fault
+into a line in ``.errlearn/hooks.log`` and status 0: a hook must never get
+in the agent's way.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pytest_errlearn.detect.hints import ASSIGNMENT, WRAPPERS
+
+if TYPE_CHECKING:
+    from pytest_errlearn.history import Hint
+
+Note = Callable[[str], None]
+
+MAX_HINTS = 3
+BANNER = "=" * 70
+MAX_MESSAGE = 300
+
+# npm, yarn, pnpm, bun: these subcommands, or a script that builds or tests (_SCRIPT).
+_PM = frozenset({"test", "t", "tst", "build", "ci", "install", "i", "add"})
+# Executable -> (the type shown, the subcommands that build or test; None: any use).
+RULES: dict[str, tuple[str, frozenset[str] | None]] = {
+    **dict.fromkeys(("pytest", "py.test"), ("pytest", None)),
+    **dict.fromkeys(("pip", "pip3"), ("pip", frozenset({"install", "wheel", "download"}))),
+    **dict.fromkeys(("make", "gmake", "mingw32-make"), ("make", None)),
+    **dict.fromkeys(("cmake", "ctest"), ("cmake", None)),
+    **dict.fromkeys(("gradle", "gradlew"), ("gradle", None)),
+    **dict.fromkeys(("mvn", "mvnw"), ("maven", None)),
+    "go": ("go", frozenset({"test", "build", "install", "mod", "vet", "generate"})),
+    "cargo": ("cargo", frozenset({"test", "build", "check", "clippy", "nextest", "bench", "b",
+                                  "t", "c"})),
+    "docker": ("docker", frozenset({"build", "buildx", "compose"})),
+    "docker-compose": ("docker", frozenset({"up", "build", "run"})),
+    "podman": ("docker", frozenset({"build", "compose"})),
+    **{name: (name, None) for name in (
+        "jest", "mocha", "vitest", "eslint", "pylint", "black", "mypy", "tsc", "vue-tsc", "ruff",
+        "tox", "nox", "flake8", "pyright", "ninja", "rspec", "phpunit", "playwright", "cypress",
+        "karma", "ava", "tap", "pre-commit",
+    )},
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++", "javac", "rustc"),
+                    ("compiler", None)),
+    "uv": ("uv", frozenset({"sync", "build", "lock", "pip"})),
+    "poetry": ("poetry", frozenset({"install", "build", "lock", "check", "update", "add"})),
+    "pdm": ("pdm", frozenset({"install", "build", "sync", "lock"})),
+    "hatch": ("hatch", frozenset({"test", "build"})),
+    "dotnet": ("dotnet", frozenset({"build", "test", "restore", "publish", "pack", "msbuild"})),
+    **dict.fromkeys(("bazel", "bazelisk"), ("bazel", frozenset({"build", "test"}))),
+    "deno": ("deno", frozenset({"test", "check", "lint", "compile"})),
+    "swift": ("swift", frozenset({"build", "test"})),
+    "composer": ("composer", frozenset({"install", "update"})),
+    "bundle": ("bundle", frozenset({"install"})),
+    "rake": ("rake", frozenset({"test", "spec", "build"})),
+    "nx": ("nx", frozenset({"test", "build", "lint", "run-many", "affected"})),
+    "turbo": ("turbo", frozenset({"test", "build", "lint", "run"})),
+}
+# A package.json script that builds or tests: `npm run test:unit`, `yarn build-prod`.
+_SCRIPT = re.compile(
+    r"^(?:test|tests|build|lint|jest|mocha|vitest|check|typecheck|type-check|tsc|compile|ci|"
+    r"e2e|coverage|verify)(?:[:._-][\w:.-]*)?$"
+)
+# `python -m X`: the module decides (pytest, pip, mypy...); these mean python itself.
+_PYTHON_MODULES = frozenset({"unittest", "build", "compileall", "py_compile"})
+_PACKAGE_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
+# Programs that run the rest of the line (`npx jest`), and words after which others do.
+_LAUNCHERS = frozenset({"npx", "bunx", "pnpx", "uvx"})
+_RUN_VIA: dict[str, frozenset[str]] = {
+    "npm": frozenset({"exec", "x"}),
+    **dict.fromkeys(("pnpm", "yarn"), frozenset({"exec", "dlx"})),
+    "bun": frozenset({"x"}),
+    **dict.fromkeys(("uv", "poetry", "pipenv", "hatch", "pdm", "rye"), frozenset({"run"})),
+    "bundle": frozenset({"exec"}),
+}
+# Subcommands that build only with the right next word: `uv pip install`, `docker compose up`.
+_SECOND: dict[str, frozenset[str]] = {
+    "pip": frozenset({"install", "sync", "compile"}),
+    "compose": frozenset({"up", "build", "run"}),
+    "buildx": frozenset({"build", "bake"}),
+}
+_WRAPPERS = frozenset(WRAPPERS | {"stdbuf", "chronic", "caffeinate", "builtin"})
+_DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
+_VALUE_OPTIONS = frozenset({"--prefix", "-C", "--cwd", "--dir", "--filter", "-F", "--workspace",
+                            "-w", "--manifest-path", "-p", "--package", "-f", "--file",
+                            "--project", "--directory"})
+_OPERATORS = frozenset({"&&", "||", ";", "|", "&", "(", ")", "|&", ";;", "\n"})
+
+
+@dataclass(slots=True)
+class BuildCommand:
+    """The part of a command line that builds or tests, and its kind (``npm``)."""
+
+    command: str
+    kind: str
+
+
+def segments(command: str) -> Iterator[list[str]]:
+    """The simple commands of a shell line, split at ``&&``, ``;``, pipes and parentheses."""
+    lexer = shlex.shlex(command.replace("\n", " ; "), posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        words = list(lexer)
+    except ValueError:  # an unclosed quote: fall back to spaces
+        words = re.sub(r"(&&|\|\||[;|&()])", r" \1 ", command).split()
+    current: list[str] = []
+    for word in words:
+        if word in _OPERATORS or (word and set(word) <= set("&|;()")):
+            if current:
+                yield current
+            current = []
+        else:
+            current.append(word)
+    if current:
+        yield current
+
+
+def _program(word: str) -> str:
+    name = os.path.basename(word.replace("\\", "/"))
+    for suffix in (".exe", ".cmd", ".bat", ".sh"):
+        name = name.removesuffix(suffix)
+    return re.sub(r"^(python)\d[\d.]*$", r"\1", name)
+
+
+def _positional(args: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in _VALUE_OPTIONS:
+            skip = True
+        elif not arg.startswith(("-", "+")):
+            out.append(arg)
+    return out
+
+
+def _strip_wrappers(argv: list[str]) -> list[str]:
+    """``argv`` without leading ``sudo``, ``env X=1``, ``timeout 60`` and the like."""
+    while argv and (
+        _program(argv[0]) in _WRAPPERS or ASSIGNMENT.match(argv[0])
+        or argv[0].startswith("-") or _DURATION.match(argv[0])
+    ):
+        argv = argv[1:]
+    return argv
+
+
+def _python(rest: list[str], depth: int) -> str | None:
+    """`python -m pytest` is pytest; `python setup.py` and `-m unittest` are python."""
+    if "-m" in rest[:-1]:
+        i = rest.index("-m")
+        module = rest[i + 1]
+        return "python" if module in _PYTHON_MODULES else classify(rest[i + 1 :], depth + 1)
+    words = _positional(rest)
+    return "python" if words[:1] == ["setup.py"] else None
+
+
+def classify(argv: list[str], depth: int = 0) -> str | None:
+    """The kind of build or test one simple command is (``pytest``), or None."""
+    argv = _strip_wrappers(argv)
+    if not argv or depth > 4:
+        return None
+    name, rest = _program(argv[0]), argv[1:]
+    words = _positional(rest)
+    first = words[0] if words else None
+    if name in _LAUNCHERS:
+        return classify(rest, depth + 1)
+    if name == "python":
+        return _python(rest, depth)
+    if name == "coverage" and first == "run":
+        return _python(rest[rest.index("run") + 1 :], depth)
+    if first is not None and first in _RUN_VIA.get(name, ()):
+        return classify(rest[rest.index(first) + 1 :], depth + 1)
+    if name in _PACKAGE_MANAGERS:
+        if first in ("run", "run-script"):
+            return name if len(words) > 1 and _SCRIPT.match(words[1]) else None
+        if first is None:
+            return None if name == "npm" else name  # a bare `yarn` installs
+        return name if first in _PM or _SCRIPT.match(first) else None
+    rule = RULES.get(name)
+    if rule is None:
+        return None
+    kind, subs = rule
+    if subs is None:
+        return kind
+    if first is None or first not in subs:
+        return None
+    if first in _SECOND:
+        return kind if len(words) > 1 and words[1] in _SECOND[first] else None
+    return kind
+
+
+def build_command(line: str, depth: int = 0) -> BuildCommand | None:
+    """The first simple command of ``line`` that builds or tests, or None."""
+    for argv in segments(line):
+        argv = _strip_wrappers(argv)
+        if argv and _program(argv[0]) in _SHELLS and argv[1:2] == ["-c"] and len(argv) > 2:
+            if depth < 4 and (inner := build_command(argv[2], depth + 1)) is not None:
+                return inner
+        elif (kind := classify(argv)) is not None:
+            return BuildCommand(shlex.join(argv), kind)
+    return None
+
+
+# -- PreToolUse: what to show -------------------------------------------------------
+
+
+def relevance(hint: Hint, command: str, now: float) -> int:
+    """0-100: how likely a past failure is to recur for ``command``.
+
+    Every hint shares the command's key (its program and subcommand), the
+    base 40; then how close the command line is (30), how often it failed
+    (15, full at 5 times) and how recently (15, halved every 7 days).
+    """
+    from pytest_errlearn.redact import redact
+
+    mine, theirs = set(redact(command).split()), set(hint.command.split())
+    same = len(mine & theirs) / len(mine | theirs) if mine | theirs else 1.0
+    often = min(hint.times, 5) / 5
+    recent: float = 0.5 ** (max(0.0, now - hint.last_seen) / (7 * 86400))
+    return round(100 * (0.40 + 0.30 * same + 0.15 * often + 0.15 * recent))
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
+
+
+def format_hints(command: BuildCommand, hints: Sequence[Hint], now: float | None = None) -> str:
+    """The seed's block: banner, the command and its type, numbered issues with fixes."""
+    now = time.time() if now is None else now
+    lines = [BANNER, "⚠️ RELEVANT ERROR PATTERNS", BANNER,
+             f"Command: {command.command}", f"Type: {command.kind}", "",
+             "Known issues that might occur:", ""]
+    for i, hint in enumerate(hints, 1):
+        lines.append(f"{i}. {_clip(hint.message)} | Relevance: "
+                     f"{relevance(hint, command.command, now)}%")
+        lines.append(f"   Command: {_clip(hint.command)}")
+        if hint.fix:
+            solution = _clip(hint.fix) + (f" ({hint.success})" if hint.success else "")
+            lines.append(f"   Solution: {solution}")
+        lines.append("")
+    lines.append(BANNER)
+    return "\n".join(lines) + "\n"
+
+
+# -- the events ----------------------------------------------------------------------
+
+
+class Skip(Exception):
+    """The event is not one to act on; the message says why (for the log)."""
+
+
+def bash_command(event: Any) -> str:
+    """The Bash command line of a hook event; ``Skip`` for anything else."""
+    if not isinstance(event, dict):
+        raise Skip("event is not a JSON object")
+    if str(event.get("tool_name", "")).lower() != "bash":
+        raise Skip(f"not a Bash tool call: {event.get('tool_name')!r}")
+    tool_input = event.get("tool_input")
+    command = tool_input.get("command") if isinstance(tool_input, dict) else None
+    if not isinstance(command, str) or not command.strip():
+        raise Skip("no command in tool_input")
+    return command
+
+
+def event_root(event: dict[str, Any]) -> Path:
+    """The project the event happened in: from its ``cwd``, else the process's."""
+    from pytest_errlearn.config import find_root
+
+    cwd = event.get("cwd")
+    return find_root(Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None)
+
+
+def pre_tool_use(event: Any, note: Note, now: float | None = None) -> str:
+    """What to print before a Bash command: known failures, or "" for nothing."""
+    found = build_command(bash_command(event))
+    if found is None:
+        return ""
+    from pytest_errlearn.config import load_settings
+    from pytest_errlearn.history import History
+
+    settings = load_settings(event_root(event))
+    if not settings.hints:
+        return ""
+    history = History.open(settings.root, create=False, warn=note)
+    if history is None:
+        raise Skip(f"no history under {settings.root}")
+    with history:
+        hints = history.hints(found.command, limit=MAX_HINTS)
+    return format_hints(found, hints, now) if hints else ""
+
+
+_EXIT_LINE = re.compile(r"^\s*(?:Exit code|exit code|exit status)[: ]+(\d+)")
+_EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "returnCode", "status")
+
+
+@dataclass(slots=True)
+class Outcome:
+    output: bytes
+    exit_code: int | None
+    interrupted: bool
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def tool_outcome(event: dict[str, Any]) -> Outcome:
+    """The output and exit status of a finished command, from the shapes agents send.
+
+    ``tool_response`` as ``{stdout, stderr}``, ``{output}`` or a bare string;
+    a failure's ``error`` text ("Exit code 1\\n..."); the status under any of
+    the usual names. Unknown status is None.
+    """
+    response = event.get("tool_response", event.get("tool_result"))
+    parts: list[str] = []
+    code: int | None = None
+    interrupted = bool(event.get("is_interrupt"))
+    if isinstance(response, str):
+        parts.append(response)
+    elif isinstance(response, dict):
+        parts.extend(_text(response.get(k)) for k in ("stdout", "output", "stderr", "error"))
+        interrupted = interrupted or bool(response.get("interrupted"))
+        for key in _EXIT_KEYS:
+            value = response.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                code = value
+                break
+    if isinstance(event.get("error"), str):
+        parts.append(event["error"])
+        code = 1 if code is None else code
+    text = "\n".join(p.rstrip("\n") for p in parts if p)
+    if code is None and (m := _EXIT_LINE.match(text)) is not None:
+        code = int(m.group(1))
+    return Outcome(text.encode("utf-8", "replace"), code, interrupted)
+
+
+def post_tool_use(event: Any, note: Note) -> None:
+    """Record a finished build or test command's errors in the project's history."""
+    found = build_command(bash_command(event))
+    if found is None:
+        return
+    outcome = tool_outcome(event)
+    if outcome.interrupted and outcome.exit_code is None:
+        raise Skip("interrupted before it finished: not recorded")
+    from pytest_errlearn.config import ConfigError, load_settings
+    from pytest_errlearn.detect import detect, tool_from_command
+    from pytest_errlearn.history.store import remember
+
+    settings = load_settings(event_root(event))
+    if not settings.history:
+        return
+    report = detect(outcome.output, tool_from_command(found.command), command=found.command)
+    code = outcome.exit_code
+    if code is None:  # the agent did not say: errors found mean it failed
+        code = 1 if report.errors else 0
+    report.exit_code = code
+    if report.errors:
+        try:
+            from pytest_errlearn.matcher import load_matcher
+
+            matcher = load_matcher(settings)
+            try:
+                matcher.match_report(report)
+            finally:
+                matcher.close()
+        except (ConfigError, ImportError) as exc:
+            note(f"recorded without known fixes: {exc}")
+    remember(report, source="hook", command=found.command, exit_code=code,
+             start=settings.root, warn=note)
