@@ -16,7 +16,7 @@ from typing import NoReturn
 from pytest_errlearn import __version__
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("scan", "enrich", "hook", "learn", "stats", "hints", "run")
+COMMANDS = ("scan", "enrich", "hook", "learn", "stats", "hints", "run", "patterns", "init")
 
 
 class UsageError(Exception):

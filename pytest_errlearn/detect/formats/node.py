@@ -119,6 +119,22 @@ ROWS = (
         examples=("     AssertionError [ERR_ASSERTION]: 1 == 2",),
     ),
     Format(
+        "node-coded-error",
+        r"^(?P<msg>(?:[A-Z]\w*)?Error \[(?P<code>ERR_\w+)\]: .+)$",
+        tool="node",
+        block="stack",
+        rank=2,
+        examples=("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x' imported from /a.js",),
+    ),
+    Format(
+        "prettier-check",
+        r"^(?:\[warn\] )?(?P<msg>Code style issues (?:were )?found in .+)$",
+        tool="prettier",
+        category="config",
+        rank=2,
+        examples=("[warn] Code style issues found in the above file(s). Forgot to run Prettier?",),
+    ),
+    Format(
         "node-uncaught",
         r"^(?:Uncaught |\[?UnhandledPromiseRejection\w*\]?:? ?)(?P<msg>.+)$",
         tool="node",

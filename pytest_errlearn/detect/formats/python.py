@@ -58,6 +58,14 @@ ROWS = (
         examples=("_____ ERROR collecting tests/test_x.py _____", "_______ test_a[1] _______"),
     ),
     Format(
+        "pytest-no-tests",
+        r"^=+ (?P<msg>no tests ran)(?: in [\d.]+s)? =+$",
+        tool="pytest",
+        category="config",
+        rank=1,
+        examples=("======================= no tests ran in 0.01s ========================",),
+    ),
+    Format(
         "pytest-separator",
         r"^(?:_{3,}|={3,}|!{3,}) .*(?:_{3,}|={3,}|!{3,})$|^(?:_ ){3,}_?$",
         tool="pytest",
@@ -128,7 +136,7 @@ ROWS = (
     ),
     Format(
         "pip-error",
-        r"^(?:ERROR|error): (?P<msg>(?:Could not find a version|No matching distribution|"
+        r"^\s*(?:ERROR|error): (?P<msg>(?:Could not find a version|No matching distribution|"
         r"Could not install|Cannot install|ResolutionImpossible|Failed building wheel|"
         r"Failed to build|pip's dependency resolver|Invalid requirement|"
         r"Could not open requirements file|Command errored out|subprocess-exited-with-error)"

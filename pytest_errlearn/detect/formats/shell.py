@@ -15,9 +15,32 @@ ROWS = (
         examples=("bash: foo: command not found", "sh: 1: foo: not found"),
     ),
     Format(
+        "shell-cannot-execute",
+        r"^(?:[\w./-]+: )?(?:line \d+: )?(?P<msg>(?P<file>[^\s:]+): cannot execute: .+)$",
+        tool="shell",
+        rank=2,
+        examples=("bash: line 1: ./x.sh: cannot execute: required file not found",),
+    ),
+    Format(
+        "shell-job-status",
+        r"^(?:[\w./-]+: )?line \d+: +\d+ (?P<msg>(?:Segmentation fault|Killed|Aborted|Bus error|"
+        r"Illegal instruction|Floating point exception)(?: \(core dumped\))?)\s+\S.*$",
+        tool="shell",
+        category="runtime",
+        rank=2,
+        examples=("bash: line 1:  4242 Segmentation fault      (core dumped) ./app",),
+    ),
+    Format(
+        "curl-error",
+        r"^curl: \((?P<code>\d+)\) (?P<msg>.+)$",
+        tool="curl",
+        rank=2,
+        examples=("curl: (22) The requested URL returned error: 503",),
+    ),
+    Format(
         "shell-no-such-file",
-        r"^(?:[\w./-]+: )?(?:line \d+: )?(?:[\w.-]+: )?(?:cannot (?:access|open|stat|create) )?"
-        r"['\"]?(?P<file>[^'\":]+)['\"]?: (?P<msg>No such file or directory|Permission denied)$",
+        r"^(?:[\w./-]+: )?(?:line \d+: )?"
+        r"(?P<msg>(?:[\w.-]+: )?(?:cannot (?:access|open|stat|create) )?['\"]?(?P<file>[^'\":]+)['\"]?: (?:No such file or directory|Permission denied))$",
         tool="shell",
         rank=1,
         examples=("cat: missing.txt: No such file or directory",),
@@ -42,20 +65,28 @@ ROWS = (
     ),
     Format(
         "docker-daemon",
-        r"^(?P<msg>(?:Cannot connect to the Docker daemon|Error response from daemon:|"
-        r"docker: Error response from daemon:|ERROR: failed to solve:).+)$",
+        r"^(?:ERROR: |Error: )?(?P<msg>(?:Cannot connect to the Docker daemon|Error response from "
+        r"daemon:|docker: Error response from daemon:|ERROR: failed to solve:|"
+        r"pull access denied for ).+)$",
         tool="docker",
         rank=2,
-        examples=("Cannot connect to the Docker daemon at unix:///var/run/docker.sock.",),
+        examples=(
+            "Cannot connect to the Docker daemon at unix:///var/run/docker.sock.",
+            "pull access denied for acme/app, repository does not exist",
+        ),
     ),
     Format(
         "git-fatal",
-        r"^(?:fatal|error): (?P<msg>(?:not a git repository|unable to access|could not read|"
+        r"^(?:(?:fatal|error): (?P<msg>(?:not a git repository|unable to access|could not read|"
         r"repository '.*' not found|Authentication failed|pathspec|remote|refusing|"
-        r"Could not read from remote|couldn't find remote ref|destination path).*)$",
+        r"Could not read from remote|couldn't find remote ref|destination path).*)"
+        r"|(?P<conflict>CONFLICT \([\w/ -]+\): .+))$",
         tool="git",
         rank=2,
-        examples=("fatal: not a git repository (or any of the parent directories): .git",),
+        examples=(
+            "fatal: not a git repository (or any of the parent directories): .git",
+            "CONFLICT (content): Merge conflict in src/app.py",
+        ),
     ),
     Format(
         "ci-exit",
