@@ -40,7 +40,8 @@ ROWS = (
     Format(
         "shell-no-such-file",
         r"^(?:[\w./-]+: )?(?:line \d+: )?"
-        r"(?P<msg>(?:[\w.-]+: )?(?:cannot (?:access|open|stat|create) )?['\"]?(?P<file>[^'\":]+)['\"]?: (?:No such file or directory|Permission denied))$",
+        r"(?P<msg>(?:[\w.-]+: )?(?:cannot (?:access|open|stat|create) )?"
+        r"['\"]?(?P<file>[^'\":]+)['\"]?: (?:No such file or directory|Permission denied))$",
         tool="shell",
         rank=1,
         examples=("cat: missing.txt: No such file or directory",),
