@@ -13,7 +13,7 @@ grep; without it the stdlib ``re`` gives the same answers, only slower.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 # What may stand before a row's text on a raw line: the part of a line a
@@ -26,6 +26,33 @@ _LINE_START = (
 _NAMED = re.compile(r"\(\?P<\w+>")
 
 
+def _tokens(pattern: str) -> Iterator[tuple[int, str, bool]]:
+    """A regex's tokens: (index, text, syntax). An escape is one token, and
+    ``syntax`` is False inside a character class, where ``^ $ ( )`` are literal."""
+    i, in_class = 0, False
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            yield i, pattern[i : i + 2], False
+            i += 2
+            continue
+        ch = pattern[i]
+        if in_class:
+            in_class = ch != "]"
+            yield i, ch, False
+        elif ch == "[":
+            in_class = True
+            width = 2 if pattern.startswith(("[^", "[]"), i) else 1  # "]" first is literal
+            yield i, pattern[i : i + width], False
+            i += width
+            continue
+        else:
+            yield i, ch, True
+        i += 1
+
+
+_LOOKAROUND = ("(?!", "(?=", "(?<!", "(?<=")
+
+
 def _strip(pattern: str) -> str:
     """A row's regex as a pure recogniser: no groups, anchors or look-arounds.
 
@@ -34,58 +61,18 @@ def _strip(pattern: str) -> str:
     with the shared line-start prefix.
     """
     out: list[str] = []
-    i, n, in_class = 0, len(pattern), False
-    while i < n:
-        ch = pattern[i]
-        if ch == "\\":
-            out.append(pattern[i : i + 2])
-            i += 2
+    depth = 0  # parentheses open in a look-around being dropped
+    for i, text, syntax in _tokens(pattern):
+        if depth:
+            depth += (syntax and text == "(") - (syntax and text == ")")
             continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            if pattern.startswith("[^", i) or pattern.startswith("[]", i):
-                out.append(pattern[i : i + 2])
-                i += 2
-                continue
-        elif pattern.startswith(("(?!", "(?=", "(?<!", "(?<="), i) and not pattern.startswith(
-            "(?P<", i
-        ):
-            i = _skip_group(pattern, i)
+        if syntax and pattern.startswith(_LOOKAROUND, i):
+            depth = 1
             continue
-        elif ch == "^":
-            i += 1
+        if syntax and text == "^":
             continue
-        elif ch == "$":
-            out.append(r"\r*$")
-            i += 1
-            continue
-        out.append(ch)
-        i += 1
+        out.append(r"\r*$" if syntax and text == "$" else text)
     return _NAMED.sub("(?:", "".join(out))
-
-
-def _skip_group(pattern: str, i: int) -> int:
-    """The index just past the group that opens at ``i``."""
-    depth, in_class = 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return i
 
 
 _SEV = re.compile(r"\(\?P<sev>((?:[\w ]+\|)*[\w ]+)\)")
