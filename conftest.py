@@ -1,8 +1,7 @@
-"""Test-wide setup: where the shared corpora live, and errlearn's own plugin kept out.
+"""Test-wide setup: where the shared corpora live.
 
-The plugin is tested through ``pytester``; this suite itself runs with
-``-p no:errlearn`` semantics by default so that errlearn never reports on
-its own test run (PYTEST_ADDOPTS may turn it on).
+The plugin is tested through ``pytester`` in runs of their own; the corpus
+tests skip cleanly when ``../shared/corpora`` is not beside the checkout.
 """
 
 from __future__ import annotations

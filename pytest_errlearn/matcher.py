@@ -24,7 +24,7 @@ from pathlib import Path
 from .canonical import EXCEPTION, SEVERITY, TOKEN, TOKEN_RX, canonical, related
 from .config import Settings
 from .detect.classify import actionability
-from .patterns import PLACEHOLDER, Pattern, builtin_patterns, load_patterns
+from .patterns import PLACEHOLDER, Pattern, builtin_patterns, load_patterns, placeholders
 from .report import Error, Match, Report
 from .saferegex import RegexBank
 
@@ -330,7 +330,8 @@ class Matcher:
         if semantic is not None:
             c, score = semantic
             values = _trigger_values(c, err)
-            if c.pattern.match and not set(c.names) <= values.keys():
+            needed = {*c.names, *placeholders(c.pattern.fix)}  # the fix may name a regex group
+            if c.pattern.match and not needed <= values.keys():
                 hit = self._regexes.first(block, [c.order])  # its named groups fill the rest
                 values = {**(hit[1] if hit else {}), **values}
             return Match(c.pattern.id, score, "semantic", _fill(c, err, values), c.pattern.source)

@@ -233,3 +233,22 @@ def test_the_tool_is_recognised_from_the_command_line() -> None:
     assert tool_from_command('sh -c "make -k all"') == "make"
     assert tool_from_command("./gradlew test") == "gradle"
     assert tool_from_command("ls -la") is None
+
+
+def test_an_exception_group_is_named_by_the_group_and_points_into_user_code() -> None:
+    report = scan(
+        """
+          + Exception Group Traceback (most recent call last):
+          |   File "/app/jobs.py", line 3, in <module>
+          |     run_all()
+          |   File "/app/jobs.py", line 2, in run_all
+          |     raise ExceptionGroup("many", [ValueError("a"), TypeError("b")])
+          | ExceptionGroup: many (2 sub-exceptions)
+          +-+---------------- 1 ----------------
+            | ValueError: a
+            +------------------------------------
+        """
+    )
+    (err,) = report.errors
+    assert err.message == "ExceptionGroup: many (2 sub-exceptions)"
+    assert (err.file, err.line, err.span) == ("/app/jobs.py", 2, (1, 9))

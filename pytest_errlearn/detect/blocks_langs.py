@@ -59,10 +59,13 @@ class Traceback(Reader):
         r"|^\s*\+?[\s|+-]*(?:Exception Group )?Traceback \(most recent call last\):"
     )
     _EXC = re.compile(r"^(?:\w[\w.]*)(?:: |$)")
+    # An exception group prints its own exception inside the "|" margin.
+    _GROUP_EXC = re.compile(r"^\s*\|[\s|]*(\w[\w.]*(?:Group|Error|Exception)\w*(?:: .*)?)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.after_exception = False
+        self.named = False  # the message is an exception line, not the header
 
     def accept(self, line: str) -> bool:
         if not line.strip():
@@ -73,17 +76,15 @@ class Traceback(Reader):
         if self.after_exception:
             return False
         if line[:1].isspace() or line.startswith(("|", "+")):
+            if not self.named and (m := self._GROUP_EXC.match(line)):
+                self.err.message, self.named = m[1], True  # the group itself, first
             return True
         if self._EXC.match(line):  # the exception line ends this part of the chain
-            self.err.message = line.strip()
+            self.err.message, self.named = line.strip(), True
             self.err.code = None
             self.after_exception = True
             return True
         return False
-
-    def finish(self) -> None:
-        super().finish()
-        self.err.text = self.err.message or self.err.text
 
 
 class Pytest(Reader):

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 # Frames of the stack-trace formats, each giving file, line and maybe col.
 _FRAMES = re.compile(
-    r'^\s*File "(?P<pf>[^"]+)", line (?P<pl>\d+)'  # Python
+    r'^[\s|]*File "(?P<pf>[^"]+)", line (?P<pl>\d+)'  # Python, exception groups' "|" margin
     r"|^\s*at (?:.*? \()?(?:file://)?(?P<nf>[^()\s]+?):(?P<nl>\d+):(?P<nc>\d+)\)?\s*$"  # Node
     r"|^\s*at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"  # JVM
     r"|^\s+(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?\s*$"  # Go

@@ -1,0 +1,327 @@
+"""The pytest plugin: each failure's known fix under its traceback, and a summary.
+
+Loaded by its ``pytest11`` entry point (``pytest -p errlearn`` names it,
+``-p no:errlearn`` turns it off). Only pytest is imported here: the detector
+and the matcher come in with the first failure, so a passing run costs one
+hook call per test phase and nothing else.
+
+Each failure becomes an ``Error`` where the test ran, in the
+``pytest_runtest_makereport`` wrapper: only there is the exception itself
+(``call.excinfo``) at hand, and a section added there travels with the
+report, so pytest prints the fix under the traceback even under xdist. The
+controller (the only process when xdist is not in use) keeps the errors in a
+``Collector`` in ``config.stash`` and alone prints and writes; ``XdistBridge``
+carries each worker's errors to it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
+    from types import TracebackType
+
+    from .matcher import Matcher
+    from .report import Error
+
+WIRE_KEY = "errlearn"  # the key of errlearn's payload in a serialized report
+
+
+def parse_threshold(text: str) -> float:
+    """A similarity threshold, 0 to 1; ValueError for anything else (NaN included)."""
+    number = float(text)
+    if not 0.0 <= number <= 1.0:
+        raise ValueError(text)
+    return number
+
+
+def _threshold_option(text: str) -> float:
+    """argparse type for ``--errlearn-threshold``: a bad value is pytest's usage error."""
+    import argparse
+
+    try:
+        return parse_threshold(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to 1") from None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("errlearn", "errlearn: what failed, where, and the known fix")
+    group.addoption(
+        "--errlearn-json",
+        metavar="PATH",
+        default=None,
+        help="write errlearn's JSON report (every failure, where, its known fix) to PATH.",
+    )
+    group.addoption(
+        "--errlearn-patterns",
+        metavar="FILE",
+        default=None,
+        help="the patterns.toml to match failures against "
+        "(default: [tool.errlearn] patterns, else patterns.toml at the project root).",
+    )
+    group.addoption(
+        "--errlearn-threshold",
+        metavar="X",
+        type=_threshold_option,
+        default=None,
+        help="similarity from 0 to 1 a semantic match must exceed (default: 0.6).",
+    )
+    parser.addini("errlearn_patterns", "the patterns.toml errlearn matches failures against")
+    parser.addini("errlearn_threshold", "similarity (0 to 1) an errlearn match must exceed")
+
+
+COLLECTOR = pytest.StashKey["Collector"]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    collector = Collector(config)
+    config.stash[COLLECTOR] = collector
+    config.pluginmanager.register(collector, "errlearn-collector")
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(XdistBridge(collector), "errlearn-xdist")
+
+
+class _Guard:
+    """Turns an exception inside errlearn into one warning line: it never breaks a run."""
+
+    __slots__ = ("collector", "doing")
+
+    def __init__(self, collector: Collector, doing: str) -> None:
+        self.collector, self.doing = collector, doing
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool:
+        if exc is None or not isinstance(exc, Exception):
+            return False
+        from .config import ConfigError
+
+        if isinstance(exc, ConfigError):
+            self.collector.fault(str(exc))
+        else:
+            self.collector.fault(f"internal error {self.doing}: {type(exc).__name__}: {exc}")
+        return True
+
+
+class Collector:
+    """What errlearn found in this session; on the controller it prints and writes it.
+
+    On an xdist worker it only keeps each failure until ``XdistBridge`` sends
+    it with the report (``pending``, by report identity, the report held so
+    the identity stays unique), and its own faults until they are sent.
+    """
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.worker = hasattr(config, "workerinput")  # how pytest-xdist marks its workers
+        self.errors: list[Error] = []
+        self.internal: list[Error] = []
+        self.faults: list[str] = []
+        self.faults_sent = 0
+        self.pending: dict[int, tuple[object, Error | dict[str, Any]]] = {}
+        self.exitstatus: int | None = None
+        self.summarised = False
+        self._seen: set[tuple[str, str, str]] = set()
+        self._matcher: Matcher | None = None
+        self._matcher_tried = False
+
+    def guard(self, doing: str) -> _Guard:
+        return _Guard(self, doing)
+
+    def fault(self, message: str) -> None:
+        """Note one of errlearn's own problems, once, as a single line."""
+        line = " ".join(message.split())
+        if line not in self.faults:
+            self.faults.append(line)
+
+    def matcher(self) -> Matcher | None:
+        """The project's matcher, loaded at the first failure; None when it cannot be."""
+        if not self._matcher_tried:
+            self._matcher_tried = True
+            with self.guard("loading the patterns"):
+                from .plugin_capture import load_matcher_for
+
+                self._matcher = load_matcher_for(self.config)
+        return self._matcher
+
+    def record(self, err: Error, when: str) -> None:
+        """Keep a failure once, however many workers or reports repeat it."""
+        key = (err.test or "", when, err.signature)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.errors.append(err)
+
+    # -- hooks: where a failure is read ---------------------------------------
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield  # outermost wrapper: the report as every plugin left it
+        if report.failed:
+            with self.guard("reading a failure"):
+                from .plugin_capture import Paths, capture
+
+                err = capture(report, call.excinfo, self.matcher(), Paths.of(self.config))
+                self.pending[id(report)] = (report, err)
+        return report
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.worker:
+            return  # the bridge sends the worker's errors with its reports
+        entry = self.pending.pop(id(report), None) if self.pending else None
+        if not report.failed:  # passed, skipped, or turned into a rerun since makereport
+            return
+        with self.guard("reading a failure"):
+            from .plugin_capture import Paths, capture, from_wire
+
+            found = entry[1] if entry is not None and entry[0] is report else None
+            if isinstance(found, dict):
+                found = from_wire(found)
+            if found is None:  # a report no makereport of ours saw: read its text alone
+                found = capture(report, None, self.matcher(), Paths.of(self.config))
+            self.record(found, report.when)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if self.worker or not report.failed:
+            return
+        with self.guard("reading a collection error"):
+            from .plugin_capture import Paths, capture
+
+            self.record(capture(report, None, self.matcher(), Paths.of(self.config)), "collect")
+
+    def pytest_internalerror(
+        self, excrepr: object, excinfo: pytest.ExceptionInfo[BaseException]
+    ) -> None:
+        if self.worker:
+            return
+        with self.guard("reading an internal error"):
+            from .plugin_capture import Paths, capture_internal
+
+            self.internal.append(
+                capture_internal(excrepr, excinfo, self.matcher(), Paths.of(self.config))
+            )
+
+    # -- hooks: where the results go ------------------------------------------
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Write the JSON report: trylast, so the exit status is final."""
+        self.exitstatus = int(session.exitstatus)
+        path = self.config.getoption("errlearn_json")
+        if self.worker or not path:
+            return
+        with self.guard("writing the JSON report"):
+            from .plugin_summary import write_json
+
+            params = self.config.invocation_params
+            write_json(
+                params.dir / path,
+                [*self.errors, *self.internal],
+                args=params.args,
+                exit_code=self.exitstatus,
+            )
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        self.summarised = True
+        if self.worker or self.config.getoption("no_summary", False):
+            return
+        if not (self.errors or self.internal or self.faults):
+            return  # a passing run: not a word
+        verbosity = int(self.config.getoption("verbose", 0))
+        lines: list[tuple[str, dict[str, bool]]] | None = None
+        with self.guard("printing the summary"):
+            from .plugin_summary import summary_lines
+
+            lines = summary_lines([*self.errors, *self.internal], self.faults, verbosity)
+        if lines is None:  # the summary itself failed: say so, at least
+            lines = [(f"errlearn: warning: {fault}", {"yellow": True}) for fault in self.faults]
+        if not lines:
+            return
+        if verbosity > -2:
+            terminalreporter.write_sep("=", "errlearn")
+        for text, markup in lines:
+            terminalreporter.write_line(text, **markup)
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        """Stop the matcher's helpers; after an internal error, print to stderr.
+
+        pytest prints no summary on an internal error (exit status 3).
+        """
+        if self._matcher is not None:
+            with self.guard("closing the matcher"):
+                self._matcher.close()
+        if self.worker or self.summarised or config.getoption("no_summary", False):
+            return
+        if not self.internal and self.exitstatus != pytest.ExitCode.INTERNAL_ERROR:
+            return
+        if config.pluginmanager.get_plugin("terminalreporter") is None:
+            return  # -p no:terminal: no output wanted
+        with self.guard("printing the summary"):
+            import sys
+
+            from .plugin_summary import summary_lines
+
+            for text, _ in summary_lines([*self.errors, *self.internal], self.faults, 1):
+                print(text if text.startswith("errlearn") else f"errlearn: {text}", file=sys.stderr)
+
+
+class XdistBridge:
+    """Carries each worker's errors to the controller inside the serialized report.
+
+    The worker adds ``{"error": ..., "faults": [...]}`` under ``WIRE_KEY`` to
+    the data it sends; the controller takes it out before pytest rebuilds the
+    report (so it never becomes a report attribute) and hands the error to
+    ``pytest_runtest_logreport`` through ``pending``. Unlike
+    ``report.user_properties`` this leaves junitxml alone, and unlike
+    re-reading the traceback on the controller it keeps the exception's own
+    type and message, which only the worker has.
+    """
+
+    def __init__(self, collector: Collector) -> None:
+        self.collector = collector
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_report_to_serializable(
+        self, report: pytest.CollectReport | pytest.TestReport
+    ) -> Generator[None, dict[str, Any] | None, dict[str, Any] | None]:
+        data = yield
+        collector = self.collector
+        if collector.worker and data is not None:
+            with collector.guard("sending a failure to the xdist controller"):
+                payload: dict[str, Any] = {}
+                entry = collector.pending.pop(id(report), None)
+                if entry is not None and not isinstance(entry[1], dict):
+                    from .plugin_capture import to_wire
+
+                    payload["error"] = to_wire(entry[1])
+                if len(collector.faults) > collector.faults_sent:
+                    payload["faults"] = collector.faults[collector.faults_sent :]
+                    collector.faults_sent = len(collector.faults)
+                if payload:
+                    data[WIRE_KEY] = payload
+        return data
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_report_from_serializable(
+        self, data: dict[str, Any]
+    ) -> Generator[None, object, object]:
+        """Runs in execnet's receiver thread: only unpacks, the main thread does the rest."""
+        payload = data.pop(WIRE_KEY, None) if isinstance(data, dict) else None
+        report = yield
+        if isinstance(payload, dict):
+            collector = self.collector
+            with collector.guard("receiving a failure from an xdist worker"):
+                for fault in payload.get("faults", ()):
+                    collector.fault(str(fault))
+                error = payload.get("error")
+                if isinstance(error, dict) and report is not None:
+                    collector.pending[id(report)] = (report, error)
+        return report

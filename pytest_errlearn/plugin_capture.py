@@ -1,0 +1,274 @@
+"""A failed pytest report, read into one ``Error`` with its known fix.
+
+The exception's own type and message come from ``call.excinfo``; where it
+points, its block and its signature from the detector run over the report's
+text, the same detector ``errlearn scan`` and ``errlearn run`` use. Imported
+by the plugin at the first failure only.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .config import ConfigError, load_settings
+from .detect import detect
+from .detect.classify import actionability, categorize, severity
+from .detect.signature import signature
+from .report import Error, Match
+
+if TYPE_CHECKING:
+    from .matcher import Matcher
+
+SECTION = "errlearn: known fix"  # the title pytest prints above the fix, under the traceback
+MAX_LEAVES = 5  # leaves of an exception group named in its message
+MAX_MESSAGE = 1000  # characters of an exception's message kept
+
+# pytest's own ways of failing a test: the test's expectation failed.
+_PYTEST_OWN = ("Failed:", "[XPASS(strict)]")
+
+
+def load_matcher_for(config: pytest.Config) -> Matcher:
+    """The matcher for this session: ``[tool.errlearn]`` under the options and ini keys.
+
+    The patterns file: ``--errlearn-patterns``, else ``ERRLEARN_PATTERNS``,
+    else the ``errlearn_patterns`` ini key, else ``[tool.errlearn] patterns``,
+    else ``patterns.toml`` at the project root. The threshold: the option,
+    else the ini key, else ``[tool.errlearn] threshold``.
+    """
+    from .plugin import parse_threshold
+
+    settings = load_settings(config.rootpath, patterns=_patterns_file(config))
+    threshold: float | None = config.getoption("errlearn_threshold")
+    raw = str(config.getini("errlearn_threshold") or "").strip()
+    if threshold is None and raw:
+        try:
+            threshold = parse_threshold(raw)
+        except ValueError:
+            raise ConfigError(
+                f"{config.inipath or 'ini'}: errlearn_threshold must be a number from 0 to 1, "
+                f"not {raw!r}"
+            ) from None
+    if threshold is not None:
+        settings.threshold = threshold
+    from .matcher import load_matcher
+
+    return load_matcher(settings)
+
+
+def _patterns_file(config: pytest.Config) -> str | None:
+    """An explicit patterns file, as an absolute path; None leaves it to ``load_settings``."""
+    option = config.getoption("errlearn_patterns")
+    if option:
+        return str(config.invocation_params.dir / option)
+    if os.environ.get("ERRLEARN_PATTERNS"):
+        return None
+    ini = str(config.getini("errlearn_patterns") or "").strip()
+    if not ini:
+        return None
+    base = config.inipath.parent if config.inipath else config.invocation_params.dir
+    return str(base / ini)
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    """Paths in pytest's output are relative to where it started; errlearn shows them
+    relative to the rootdir, as node ids are, so CI can place them in the repository."""
+
+    root: Path
+    cwd: Path
+
+    @classmethod
+    def of(cls, config: pytest.Config) -> Paths:
+        return cls(config.rootpath, config.invocation_params.dir)
+
+    def show(self, path: str) -> str:
+        """``path`` relative to the rootdir, or as it is when it lies outside."""
+        full = os.path.normpath(os.path.join(self.cwd, path))
+        inside = os.path.relpath(full, self.root)
+        return path if inside.startswith("..") else Path(inside).as_posix()
+
+
+def capture(
+    report: pytest.TestReport | pytest.CollectReport,
+    excinfo: pytest.ExceptionInfo[BaseException] | None,
+    matcher: Matcher | None,
+    paths: Paths,
+) -> Error:
+    """The error of one failed report (test or collection), its fix under its traceback."""
+    where = _crash(report.longrepr)
+    if where is None and report.location is not None:
+        # a collection error under xdist, an XPASS(strict): the test's own place
+        path, lineno, _ = report.location  # relative to the rootdir already
+        where = str(paths.root / path), (lineno + 1 if lineno is not None else None)
+    err = capture_text(report.longreprtext, excinfo, matcher, paths, where or (None, None))
+    err.test = report.nodeid
+    if err.match is not None:
+        report.sections.append((SECTION, fix_section(err.match)))
+    return err
+
+
+def capture_internal(
+    excrepr: object,
+    excinfo: pytest.ExceptionInfo[BaseException],
+    matcher: Matcher | None,
+    paths: Paths,
+) -> Error:
+    """The error of a pytest internal error (``pytest_internalerror``)."""
+    return capture_text(str(excrepr), excinfo, matcher, paths, _crash(excrepr) or (None, None))
+
+
+def capture_text(
+    text: str,
+    excinfo: pytest.ExceptionInfo[BaseException] | None,
+    matcher: Matcher | None,
+    paths: Paths,
+    where: tuple[str | None, int | None],
+) -> Error:
+    """The error in a failure's text and exception, matched against the known patterns.
+
+    ``where`` (file, line) stands in when the detector finds no location.
+    """
+    found = detect(text.encode("utf-8", "replace"), tool="pytest")
+    base = found.primary
+    raised = _raised(excinfo.value) if excinfo is not None else []
+    message = _message(raised, base)
+    if base is None:
+        head = message or next((s.strip() for s in text.splitlines() if s.strip()), "failed")
+        lines = text.splitlines()
+        base = Error(message=head, text=head, span=(1, max(len(lines), 1)), block=lines[:12])
+    if base.file is None:
+        base.file, base.line = where
+    if base.file is not None:
+        base.file = paths.show(base.file)
+    err = _classified(base, message or base.message)
+    if matcher is not None:
+        leaves = [_classified(Error(message=m, text=m, block=[m]), m) for m in _leaves(raised)]
+        others = [e for e in found.errors if e is not base]
+        err.match = _first_match(matcher, [err, *leaves, *others])
+    err.actionability = actionability(err)
+    return err
+
+
+def fix_section(match: Match) -> str:
+    """The text pytest shows in the "known fix" section under a failure."""
+    where = f"{match.pattern}, {match.method} match {match.score:.2f}"
+    if match.source:
+        where += f", {match.source}"
+    return f"{match.fix}\n({where})"
+
+
+def to_wire(err: Error) -> dict[str, Any]:
+    """An error as plain data, for execnet to carry from an xdist worker."""
+    return asdict(err)
+
+
+def from_wire(data: dict[str, Any]) -> Error:
+    """The error a worker sent (``to_wire``)."""
+    fields = dict(data)
+    match = fields.pop("match", None)
+    fields["span"] = tuple(fields.get("span", (0, 0)))
+    return Error(**fields, match=Match(**match) if match else None)
+
+
+# -- the exception ------------------------------------------------------------
+
+
+def _describe(exc: BaseException) -> str:
+    """``Type: first line of the message``, as Python prints its last line."""
+    name = type(exc).__name__
+    lines = str(exc).strip().splitlines()
+    first = lines[0].strip()[:MAX_MESSAGE] if lines else ""
+    return f"{name}: {first}" if first else name
+
+
+def _raised(exc: BaseException) -> list[BaseException]:
+    """The exception and what it carries, outermost first: its chain, as pytest shows it."""
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in chain:
+        chain.append(current)
+        current = current.__cause__ or (
+            None if current.__suppress_context__ else current.__context__
+        )
+    return chain
+
+
+def _leaves(raised: list[BaseException]) -> list[str]:
+    """The leaves of the exception groups in ``raised``, described."""
+    out: list[str] = []
+    stack = [e for e in raised if isinstance(e, BaseExceptionGroup)]
+    while stack:
+        group = stack.pop(0)
+        for sub in group.exceptions:
+            if isinstance(sub, BaseExceptionGroup):
+                stack.append(sub)
+            else:
+                out.append(_describe(sub))
+    return out
+
+
+def _message(raised: list[BaseException], base: Error | None) -> str | None:
+    """The one-line message: the exception the detector located, else the outermost.
+
+    A group names its leaves too: ``ExceptionGroup: many (2 sub-exceptions):
+    ValueError: a; TypeError: b``.
+    """
+    if not raised:
+        return None
+    chosen = raised[0]
+    if base is not None:
+        named = base.message.partition(":")[0].strip().rsplit(".", 1)[-1]
+        chosen = next((e for e in raised if type(e).__name__ == named), chosen)
+    if not isinstance(chosen, BaseExceptionGroup):
+        return _describe(chosen)
+    leaves = _leaves([chosen])
+    shown = "; ".join(leaves[:MAX_LEAVES]) + ("; ..." if len(leaves) > MAX_LEAVES else "")
+    return f"{_describe(chosen)}: {shown}" if shown else _describe(chosen)
+
+
+# -- where it points, what it is ----------------------------------------------
+
+
+def _crash(longrepr: object) -> tuple[str | None, int | None] | None:
+    """Where pytest says the exception was raised (``reprcrash``), when it says."""
+    crash = getattr(longrepr, "reprcrash", None)
+    if crash is None:
+        return None
+    return str(crash.path), crash.lineno
+
+
+def _classified(err: Error, message: str) -> Error:
+    """``err`` with ``message``, and the category, severity and signature that go with it."""
+    known = err.signature and err.category != "unknown"
+    if known and (message, err.tool) == (err.message, "pytest"):
+        return err  # the detector classified this very message already
+    err.message = message
+    err.tool = "pytest"
+    category = categorize(message)
+    if category == "unknown":
+        if message.startswith(_PYTEST_OWN):
+            category = "assertion"
+        elif err.category == "unknown":
+            category = categorize("\n".join(err.block[:10]))
+        else:
+            category = err.category
+    err.category = category
+    err.severity = severity(category, message)
+    err.signature = signature(
+        message, tool=err.tool, category=category, code=err.code, file=err.file
+    )
+    return err
+
+
+def _first_match(matcher: Matcher, candidates: list[Error]) -> Match | None:
+    """The fix for the failure itself, else for a leaf or a link of its chain."""
+    for candidate in candidates:
+        found = matcher.match(candidate)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,96 @@
+"""What the plugin prints at the end of a session, and the JSON report it writes.
+
+Lines are ``(text, markup)`` pairs for ``terminalreporter.write_line``: pytest's
+own terminal writer colours them only on a terminal and honours ``NO_COLOR``,
+and no message text is ever read as markup.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Sequence
+from pathlib import Path
+
+from .config import ConfigError
+from .detect.rootcause import primary_index
+from .report import Error, Match, Report
+
+Line = tuple[str, dict[str, bool]]
+
+MAX_TESTS = 5  # tests named under a fix; the rest are counted
+
+
+def unknown_line(count: int) -> str:
+    """The line about failures no pattern knows yet: the one place to reword it."""
+    return f"{count} failure{'s' if count != 1 else ''} with no known fix"
+
+
+def summary_lines(errors: Sequence[Error], faults: Sequence[str], verbosity: int) -> list[Line]:
+    """The summary: errlearn's own warnings, each fix once with its tests, then the rest.
+
+    ``verbosity`` is pytest's: -1 (``-q``) puts a fix on one line, -2
+    (``-qq``) keeps only the fixes, 1 (``-v``) names each failure without one.
+    """
+    lines: list[Line] = [(f"errlearn: warning: {fault}", {"yellow": True}) for fault in faults]
+    fixes: dict[tuple[str, str], list[Error]] = {}
+    unknown: list[Error] = []
+    for err in errors:
+        if err.match is None:
+            unknown.append(err)
+        else:
+            fixes.setdefault((err.match.pattern, err.match.fix), []).append(err)
+    for group in fixes.values():
+        lines.extend(_fix_lines(group, verbosity))
+    if verbosity <= -2 or not unknown:
+        return lines
+    if verbosity >= 1:
+        for err in unknown:
+            where = f" ({err.location})" if err.location else ""
+            lines.append((f"no known fix: {_test(err)}: {err.message}{where}", {}))
+    lines.append((unknown_line(len(unknown)), {"yellow": True}))
+    return lines
+
+
+def _fix_lines(group: list[Error], verbosity: int) -> list[Line]:
+    """One fix, the tests it applies to, its best score and where the pattern lives."""
+    best: Match = max((e.match for e in group if e.match), key=lambda m: m.score)
+    tests = list(dict.fromkeys(_test(e) for e in group))
+    where = f"{best.pattern}, {best.method} match {best.score:.2f}"
+    if best.source:
+        where += f", {best.source}"
+    if verbosity < 0:
+        count = f"{len(tests)} test{'s' if len(tests) != 1 else ''}"
+        return [(f"known fix ({count}): {best.fix}  [{where}]", {"green": True})]
+    shown = ", ".join(tests[:MAX_TESTS])
+    if len(tests) > MAX_TESTS:
+        shown += f" and {len(tests) - MAX_TESTS} more"
+    return [
+        (f"known fix: {best.fix}", {"green": True, "bold": True}),
+        (f"    for {shown}", {}),
+        (f"    {where}", {}),
+    ]
+
+
+def _test(err: Error) -> str:
+    return err.test or "pytest internal error"
+
+
+def write_json(path: Path, errors: list[Error], *, args: Sequence[str], exit_code: int) -> None:
+    """The contract's JSON report, written whole or not at all (a temp file, then a rename)."""
+    report = Report(
+        errors=errors, command=shlex.join(["pytest", *args]), exit_code=exit_code
+    )
+    report.primary_index = primary_index(errors)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            tmp.write_text(report.to_json() + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot write the JSON report to {path}: {exc.strerror or exc}"
+        ) from None

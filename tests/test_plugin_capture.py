@@ -1,0 +1,239 @@
+"""What the plugin reads from each kind of failure, and the JSON report it writes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from plugin_helpers import (
+    MISSING_MODULE,
+    autoload,  # noqa: F401 - an autouse fixture
+    known_fix,
+    read_json,
+)
+
+from pytest_errlearn.report import CATEGORIES, SEVERITIES
+
+ERROR_FIELDS = {
+    "tool", "category", "severity", "message", "text", "file", "line", "column", "code",
+    "span", "context", "signature", "actionability", "test", "match",
+}
+
+
+def errors_of(pytester: pytest.Pytester, *args: str, **files: str) -> list[dict[str, Any]]:
+    """Run ``files`` with ``--errlearn-json`` and return the report's errors."""
+    if files:
+        pytester.makepyfile(**files)
+    pytester.runpytest("--errlearn-json", "out.json", *args)
+    errors: list[dict[str, Any]] = read_json(pytester.path / "out.json")["errors"]
+    return errors
+
+
+def test_pytest_fail_is_an_assertion_with_its_own_message(pytester: pytest.Pytester) -> None:
+    source = "import pytest\ndef test_a():\n    pytest.fail('not [ready]')\n"
+    (err,) = errors_of(pytester, test_it=source)
+    assert (err["message"], err["category"], err["file"], err["line"]) == (
+        "Failed: not [ready]", "assertion", "test_it.py", 3,
+    )
+
+
+def test_a_chained_exception_is_reported_at_its_root_cause(pytester: pytest.Pytester) -> None:
+    source = """
+        def load():
+            raise KeyError("inner")
+
+        def test_a():
+            try:
+                load()
+            except KeyError as exc:
+                raise ValueError("outer") from exc
+    """
+    (err,) = errors_of(pytester, test_it=source)
+    assert (err["message"], err["file"], err["line"]) == ("KeyError: 'inner'", "test_it.py", 2)
+
+
+def test_an_exception_group_is_reported_with_its_leaves(pytester: pytest.Pytester) -> None:
+    source = """
+        def test_a():
+            raise ExceptionGroup("many", [ValueError("a"), ExceptionGroup("sub", [OSError("b")])])
+    """
+    (err,) = errors_of(pytester, test_it=source)
+    assert err["message"] == "ExceptionGroup: many (2 sub-exceptions): ValueError: a; OSError: b"
+    assert (err["file"], err["line"]) == ("test_it.py", 2)
+
+
+def test_a_strict_xfail_that_passes_is_a_failed_expectation(pytester: pytest.Pytester) -> None:
+    source = """
+        import pytest
+
+        @pytest.mark.xfail(strict=True, reason="bug 12")
+        def test_a():
+            pass
+    """
+    (err,) = errors_of(pytester, test_it=source)
+    assert (err["message"], err["category"]) == ("[XPASS(strict)] bug 12", "assertion")
+    # where pytest places the test: its first decorator
+    assert (err["test"], err["file"], err["line"]) == ("test_it.py::test_a", "test_it.py", 3)
+
+
+def test_setup_and_teardown_errors_are_both_reported(pytester: pytest.Pytester) -> None:
+    source = """
+        import pytest
+
+        @pytest.fixture
+        def broken_setup():
+            raise RuntimeError("no database")
+
+        @pytest.fixture
+        def broken_teardown():
+            yield
+            raise OSError("cannot clean up")
+
+        def test_setup(broken_setup):
+            pass
+
+        def test_teardown(broken_teardown):
+            pass
+    """
+    errors = errors_of(pytester, test_it=source)
+    assert [(e["test"], e["message"], e["line"]) for e in errors] == [
+        ("test_it.py::test_setup", "RuntimeError: no database", 5),
+        ("test_it.py::test_teardown", "OSError: cannot clean up", 10),
+    ]
+
+
+def test_a_collection_error_is_reported_for_its_module(pytester: pytest.Pytester) -> None:
+    (err,) = errors_of(pytester, test_broken="import nosuchmod_x\n")
+    assert (err["test"], err["file"]) == ("test_broken.py", "test_broken.py")
+    assert (err["message"], err["category"]) == (
+        "ModuleNotFoundError: No module named 'nosuchmod_x'", "dependency",
+    )
+
+
+def test_a_known_fix_is_shown_under_a_collection_error(pytester: pytest.Pytester) -> None:
+    known_fix(pytester, "pip install {module}")
+    pytester.makepyfile(test_broken="import nosuchmod_x\n")
+    result = pytester.runpytest()
+    result.stdout.fnmatch_lines(
+        [
+            "*ERROR collecting test_broken.py*",
+            "E   ModuleNotFoundError: No module named 'nosuchmod_x'",
+            "*- errlearn: known fix -*",
+            "pip install nosuchmod_x",
+        ]
+    )
+
+
+def test_paths_are_relative_to_the_rootdir_wherever_pytest_starts(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester.makepyprojecttoml("[tool.pytest.ini_options]\n")
+    tests = pytester.mkdir("tests")
+    (tests / "test_it.py").write_text(MISSING_MODULE)
+    monkeypatch.chdir(tests)
+    pytester.runpytest("--errlearn-json", "out.json")
+    (err,) = read_json(tests / "out.json")["errors"]
+    assert err["test"] == "tests/test_it.py::test_missing_module"
+    assert err["file"] == "tests/test_it.py"  # pytest printed "test_it.py:2"
+
+
+def test_a_known_fix_for_a_leaf_of_a_group_is_found(pytester: pytest.Pytester) -> None:
+    known_fix(pytester, "pip install {module}")
+    source = """
+        def test_a():
+            raise ExceptionGroup("setup", [ModuleNotFoundError("No module named 'nosuchmod_x'")])
+    """
+    (err,) = errors_of(pytester, test_it=source)
+    assert err["match"]["pattern"] == "py-missing-module"
+    assert err["match"]["fix"] == "pip install nosuchmod_x"
+
+
+def test_the_json_report_follows_the_contract_field_by_field(pytester: pytest.Pytester) -> None:
+    known_fix(pytester, "pip install {module}")
+    pytester.makepyfile(test_it=MISSING_MODULE, test_other="def test_bad():\n    assert 1 == 2\n")
+    result = pytester.runpytest("--errlearn-json", "reports/out.json", "-p", "no:cacheprovider")
+    report = read_json(pytester.path / "reports" / "out.json")
+    assert list(report) == ["schema", "command", "exit_code", "errors", "warnings", "summary"]
+    assert report["schema"] == 1
+    assert report["command"].startswith("pytest --errlearn-json reports/out.json -p no:cache")
+    assert report["exit_code"] == result.ret == 1
+    assert report["warnings"] == []
+    missing, bad = report["errors"]
+    for err in (missing, bad):
+        assert set(err) == ERROR_FIELDS
+        assert err["tool"] == "pytest"
+        assert err["category"] in CATEGORIES
+        assert err["severity"] in SEVERITIES
+        for line in (err["message"], err["text"]):
+            assert "\n" not in line and "\x1b" not in line
+        first, last = err["span"]
+        assert 1 <= first <= last
+        assert all(isinstance(line, str) for line in err["context"])
+        assert re.fullmatch(r"[0-9a-f]{16}", err["signature"])
+        assert 0 <= err["actionability"] <= 100
+        assert err["column"] is None and err["code"] is None
+    assert (missing["test"], missing["file"], missing["line"]) == (
+        "test_it.py::test_missing_module", "test_it.py", 2,
+    )
+    assert (missing["category"], missing["severity"]) == ("dependency", "blocking")
+    assert missing["message"] == "ModuleNotFoundError: No module named 'nosuchmod_x'"
+    assert missing["match"]["pattern"] == "py-missing-module"
+    assert missing["match"]["method"] in ("semantic", "regex")
+    assert 0 < missing["match"]["score"] <= 1
+    assert missing["match"]["fix"] == "pip install nosuchmod_x"
+    assert (bad["test"], bad["file"], bad["line"], bad["match"]) == (
+        "test_other.py::test_bad", "test_other.py", 2, None,
+    )
+    assert (bad["message"], bad["category"]) == ("AssertionError: assert 1 == 2", "assertion")
+    assert bad["text"] == "E       assert 1 == 2"
+    assert report["summary"] == {
+        "total": 2,
+        "matched": 1,
+        "by_category": {"assertion": 1, "dependency": 1},
+        "by_severity": {"blocking": 1, "high": 1},
+        "primary": 0,
+    }
+
+
+def test_the_same_failure_has_the_same_signature_in_another_checkout(
+    pytester: pytest.Pytester,
+) -> None:
+    first = errors_of(pytester, test_it=MISSING_MODULE)
+    moved = pytester.mkdir("elsewhere")
+    (moved / "test_it.py").write_text("\n\n" + MISSING_MODULE)
+    second = errors_of(pytester, "elsewhere")
+    assert first[0]["signature"] == second[0]["signature"]
+
+
+def test_a_passing_run_still_writes_an_empty_json_report(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_it="def test_ok(): pass")
+    pytester.runpytest("--errlearn-json", "out.json")
+    report = read_json(pytester.path / "out.json")
+    assert (report["exit_code"], report["errors"], report["summary"]["primary"]) == (0, [], None)
+
+
+def test_the_json_report_replaces_an_old_one_and_leaves_no_temp_file(
+    pytester: pytest.Pytester,
+) -> None:
+    (pytester.path / "out.json").write_text("old")
+    errors_of(pytester, test_it=MISSING_MODULE)
+    assert read_json(pytester.path / "out.json")["summary"]["total"] == 1
+    assert sorted(p.name for p in pytester.path.iterdir() if p.suffix in (".json", ".tmp")) == [
+        "out.json"
+    ]
+
+
+def test_an_unwritable_json_path_is_one_warning_and_the_outcome_is_unchanged(
+    pytester: pytest.Pytester,
+) -> None:
+    (pytester.path / "blocker").write_text("a file where a folder should be")
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    result = pytester.runpytest("--errlearn-json", "blocker/out.json")
+    result.assert_outcomes(failed=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    warnings = [line for line in result.outlines if line.startswith("errlearn: warning:")]
+    assert len(warnings) == 1
+    assert "cannot write the JSON report to" in warnings[0]
+    assert str(Path("blocker", "out.json")) in warnings[0]
