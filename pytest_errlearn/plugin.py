@@ -123,6 +123,7 @@ class Collector:
         self.worker = hasattr(config, "workerinput")  # how pytest-xdist marks its workers
         self.errors: list[Error] = []
         self.internal: list[Error] = []
+        self.passed: list[str] = []  # node ids: a pass settles the fixes shown for them before
         self.faults: list[str] = []
         self.faults_sent = 0
         self.pending: dict[int, tuple[object, Error | dict[str, Any]]] = {}
@@ -177,6 +178,8 @@ class Collector:
         if self.worker:
             return  # the bridge sends the worker's errors with its reports
         entry = self.pending.pop(id(report), None) if self.pending else None
+        if report.passed and report.when == "call":
+            self.passed.append(report.nodeid)
         if not report.failed:  # passed, skipped, or turned into a rerun since makereport
             return
         with self.guard("reading a failure"):
@@ -213,10 +216,15 @@ class Collector:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        """Write the JSON report: trylast, so the exit status is final."""
+        """Record the history and write the JSON report: trylast, so the exit status is final."""
         self.exitstatus = int(session.exitstatus)
+        if self.worker:
+            return
+        if self.exitstatus not in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.USAGE_ERROR):
+            with self.guard("recording the history"):
+                self.remember()
         path = self.config.getoption("errlearn_json")
-        if self.worker or not path:
+        if not path:
             return
         with self.guard("writing the JSON report"):
             from .plugin_summary import write_json
@@ -228,6 +236,32 @@ class Collector:
                 args=params.args,
                 exit_code=self.exitstatus,
             )
+
+    def remember(self) -> None:
+        """This session in the project's history: repeats, fix outcomes, noise.
+
+        Only here, on the controller; the notes it adds to the errors show in
+        the summary and the JSON report written after it.
+        """
+        import shlex
+
+        from .detect.rootcause import primary_index
+        from .history import remember
+        from .report import Report
+
+        errors = [*self.errors, *self.internal]
+        if not errors and not self.passed:
+            return
+        failed = {e.test for e in errors if e.test}
+        remember(
+            Report(errors=errors, primary_index=primary_index(errors)),
+            source="pytest",
+            command=shlex.join(["pytest", *self.config.invocation_params.args]),
+            exit_code=int(self.exitstatus or 0),
+            passed=[n for n in self.passed if n not in failed],
+            start=self.config.rootpath,
+            warn=self.fault,
+        )
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         self.summarised = True

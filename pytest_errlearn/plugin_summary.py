@@ -23,7 +23,10 @@ MAX_TESTS = 5  # tests named under a fix; the rest are counted
 
 def unknown_line(count: int) -> str:
     """The line about failures no pattern knows yet: the one place to reword it."""
-    return f"{count} failure{'s' if count != 1 else ''} with no known fix"
+    return (
+        f"{count} failure{'s' if count != 1 else ''} with no known fix; "
+        "`errlearn learn` turns them into patterns"
+    )
 
 
 def summary_lines(errors: Sequence[Error], faults: Sequence[str], verbosity: int) -> list[Line]:
@@ -42,6 +45,9 @@ def summary_lines(errors: Sequence[Error], faults: Sequence[str], verbosity: int
             fixes.setdefault((err.match.pattern, err.match.fix), []).append(err)
     for group in fixes.values():
         lines.extend(_fix_lines(group, verbosity))
+    if verbosity > -2:  # what the history says: repeats, noise
+        notes = dict.fromkeys(f"{_test(e)}: {note}" for e in errors for note in e.notes)
+        lines.extend((f"! {note}", {"yellow": True}) for note in notes)
     if verbosity <= -2 or not unknown:
         return lines
     if verbosity >= 1:
@@ -59,6 +65,8 @@ def _fix_lines(group: list[Error], verbosity: int) -> list[Line]:
     where = f"{best.pattern}, {best.method} match {best.score:.2f}"
     if best.source:
         where += f", {best.source}"
+    if best.success:
+        where += f", {best.success}"
     if verbosity < 0:
         count = f"{len(tests)} test{'s' if len(tests) != 1 else ''}"
         return [(f"known fix ({count}): {best.fix}  [{where}]", {"green": True})]

@@ -114,7 +114,7 @@ def test_a_broken_patterns_file_is_one_warning_and_the_outcome_is_unchanged(
     warnings = [line for line in result.outlines if "errlearn: warning:" in line]
     assert len(warnings) == 1
     assert "patterns.toml" in warnings[0]
-    result.stdout.fnmatch_lines(["1 failure with no known fix"])
+    result.stdout.fnmatch_lines(["1 failure with no known fix; `errlearn learn` turns them into patterns"])
 
 
 def test_an_exception_inside_errlearn_is_one_warning_and_the_outcome_is_unchanged(
@@ -226,11 +226,11 @@ def test_q_shortens_the_summary_and_qq_keeps_only_the_fixes(pytester: pytest.Pyt
     assert len(quiet) == 2
     assert re.fullmatch(r"known fix \(1 test\): pip install nosuchmod_x  \[py-missing-module, "
                         r"(semantic|regex) match [01]\.\d\d, patterns\.toml:2\]", quiet[0])
-    assert quiet[1] == "1 failure with no known fix"
+    assert quiet[1] == "1 failure with no known fix; `errlearn learn` turns them into patterns"
     very_quiet = pytester.runpytest("-qq").outlines
     assert "= errlearn =" not in "\n".join(very_quiet)
     assert [line for line in very_quiet if "known fix" in line and "(1 test)" in line]
-    assert "1 failure with no known fix" not in very_quiet
+    assert "1 failure with no known fix; `errlearn learn` turns them into patterns" not in very_quiet
 
 
 def test_v_names_each_failure_without_a_known_fix(pytester: pytest.Pytester) -> None:
@@ -238,7 +238,7 @@ def test_v_names_each_failure_without_a_known_fix(pytester: pytest.Pytester) -> 
     result = pytester.runpytest("-v")
     assert errlearn_lines(result) == [
         "no known fix: test_it.py::test_bad: AssertionError: assert 1 == 2 (test_it.py:2)",
-        "1 failure with no known fix",
+        "1 failure with no known fix; `errlearn learn` turns them into patterns",
     ]
 
 
@@ -287,3 +287,29 @@ def test_an_internal_error_is_reported_on_stderr_when_pytest_prints_no_summary(
         ]
     )
     assert "= errlearn =" not in result.stdout.str()
+
+
+# -- history ------------------------------------------------------------------
+
+
+def test_the_same_failure_three_sessions_in_a_row_is_called_out_in_the_summary(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    for _ in range(2):
+        pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(failed=1)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["! test_it.py::test_*: failing the same way for 3 runs*"])
+    assert (pytester.path / ".errlearn" / "history.sqlite3").is_file()
+
+
+def test_a_fix_shown_before_and_a_pass_after_counts_as_a_fix_that_worked(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(failed=1)
+    pytester.makepyfile(test_it="def test_missing_module():\n    pass\n")  # fixed
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["*, worked 1 of 1 time"])

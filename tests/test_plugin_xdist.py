@@ -36,7 +36,7 @@ def test_every_workers_failures_are_reported_once_by_the_controller(
     assert {e["message"].split()[1] for e in errors} == {"gw0", "gw1"}
     assert all(e["file"] == "test_many.py" and e["line"] == 5 for e in errors)
     summary = errlearn_lines(result)
-    assert summary[-1] == "20 failures with no known fix"
+    assert summary[-1] == "20 failures with no known fix; `errlearn learn` turns them into patterns"
     assert len([line for line in summary if line.startswith("no known fix:")]) == 20
 
 
@@ -48,7 +48,11 @@ def test_workers_write_nothing_to_disk(pytester: pytest.Pytester) -> None:
             if p.parts[len(pytester.path.parts)] not in ("stdout", "stderr")
             and not p.parts[len(pytester.path.parts)].startswith("runpytest-")
             and "__pycache__" not in p.parts}
-    assert ours == {"out.json"}  # pytester's own files aside
+    # pytester's own files aside: the controller's report and history, nothing else
+    assert {p for p in ours if not p.startswith(".errlearn")} == {"out.json"}
+    assert {p for p in ours if p.startswith(".errlearn/")} == {
+        ".errlearn/.gitignore", ".errlearn/CACHEDIR.TAG", ".errlearn/history.sqlite3"
+    }
 
 
 def test_a_known_fix_found_on_a_worker_is_shown_under_the_failure_and_in_the_summary(
@@ -63,7 +67,7 @@ def test_a_known_fix_found_on_a_worker_is_shown_under_the_failure_and_in_the_sum
     summary = errlearn_lines(result)
     assert summary[:2] == ["known fix: pip install nosuchmod_x",
                            "    for test_it.py::test_missing_module"]
-    assert summary[-1] == "20 failures with no known fix"
+    assert summary[-1] == "20 failures with no known fix; `errlearn learn` turns them into patterns"
     (matched,) = [e for e in read_json(pytester.path / "out.json")["errors"] if e["match"]]
     assert matched["match"]["fix"] == "pip install nosuchmod_x"
     assert matched["message"] == "ModuleNotFoundError: No module named 'nosuchmod_x'"
