@@ -114,7 +114,7 @@ def test_a_broken_patterns_file_is_one_warning_and_the_outcome_is_unchanged(
     warnings = [line for line in result.outlines if "errlearn: warning:" in line]
     assert len(warnings) == 1
     assert "patterns.toml" in warnings[0]
-    result.stdout.fnmatch_lines(["1 failure with no known fix; `errlearn learn` turns them into patterns"])
+    result.stdout.fnmatch_lines(["1 failure with no known fix; `errlearn learn` *"])
 
 
 def test_an_exception_inside_errlearn_is_one_warning_and_the_outcome_is_unchanged(
@@ -230,7 +230,7 @@ def test_q_shortens_the_summary_and_qq_keeps_only_the_fixes(pytester: pytest.Pyt
     very_quiet = pytester.runpytest("-qq").outlines
     assert "= errlearn =" not in "\n".join(very_quiet)
     assert [line for line in very_quiet if "known fix" in line and "(1 test)" in line]
-    assert "1 failure with no known fix; `errlearn learn` turns them into patterns" not in very_quiet
+    assert not any(line.startswith("1 failure with no known fix") for line in very_quiet)
 
 
 def test_v_names_each_failure_without_a_known_fix(pytester: pytest.Pytester) -> None:
