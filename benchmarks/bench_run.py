@@ -1,0 +1,160 @@
+"""``errlearn run``'s cost around a command: start-up and pass-through, beside anchors.
+
+Measured in this same run, on this machine:
+
+- start-up: ``errlearn run -- true`` beside ``python -c pass`` (an interpreter's
+  start-up, which no Python wrapper can beat), median of interleaved runs;
+  goal <= 2.5x. The imports of that path are listed, heaviest first.
+- pass-through: ``errlearn run -- cat BIG > FILE`` beside ``cat BIG | tee FILE``,
+  where BIG is every LogChunks log concatenated twice (~75 MB of real CI
+  output, ANSI codes and all), best of 3; goal <= 5x. errlearn analyses every
+  byte on the way, so this is also the detector's streaming speed.
+
+    python benchmarks/bench_run.py [--runs 30] [--repeat 3]
+
+Exits 1 when a goal is missed or errlearn fails, 2 without the corpora.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+STARTUP_GOAL = 2.5  # errlearn run -- true over python -c pass
+PASS_GOAL = 5.0  # errlearn run -- cat over cat | tee
+_IMPORT = re.compile(r"^import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)$")
+
+
+def errlearn() -> list[str]:
+    """The installed console script beside this interpreter, as a user runs it."""
+    script = Path(sys.executable).with_name("errlearn.exe" if os.name == "nt" else "errlearn")
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
+            "sys.exit(main())"]
+
+
+def bytecode_env(folder: str) -> dict[str, str]:
+    """The environment of every timed run: compiled bytecode kept (in ``folder``), as an
+    installed errlearn has it, even where PYTHONDONTWRITEBYTECODE is set."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": folder}
+
+
+def once(argv: Sequence[str], env: dict[str, str], *, stdout: int = subprocess.DEVNULL) -> float:
+    """One run's wall time; a failing run is an error."""
+    start = time.perf_counter()
+    done = subprocess.run(argv, stdout=stdout, stderr=subprocess.PIPE, env=env)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} exited {done.returncode}: "
+                           f"{done.stderr.decode(errors='replace').strip()[-500:]}")
+    return elapsed
+
+
+def startup(runs: int, env: dict[str, str]) -> tuple[float, float]:
+    """Median wall times of ``errlearn run -- true`` and ``python -c pass``, interleaved."""
+    ours, anchor = [], []
+    wrapped, bare = [*errlearn(), "run", "--", "true"], [sys.executable, "-c", "pass"]
+    once(wrapped, env), once(bare, env)  # warm the page cache and the bytecode
+    for _ in range(runs):
+        ours.append(once(wrapped, env))
+        anchor.append(once(bare, env))
+    return statistics.median(ours), statistics.median(anchor)
+
+
+def heaviest_imports(env: dict[str, str], limit: int = 8) -> tuple[float, list[tuple[str, float]]]:
+    """What ``errlearn run -- true`` imports: the total and the top-level heaviest, in ms."""
+    probe = ("import sys; sys.argv = ['errlearn', 'run', '--', 'true']; "
+             "from errlearn_wrapper.cli import main; sys.exit(main())")
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", probe],
+                          capture_output=True, text=True, check=True, env=env)
+    top: list[tuple[str, float]] = []
+    for line in done.stderr.splitlines():
+        m = _IMPORT.match(line)
+        if m and len(m[2]) == 1:  # a top-level import (one space of nesting)
+            top.append((m[3], int(m[1]) / 1000))
+    total = sum(ms for _, ms in top)
+    return total, sorted(top, key=lambda t: -t[1])[:limit]
+
+
+def build_big(path: Path, logs: Sequence[Path]) -> int:
+    """Every log, one after another, twice over; the size."""
+    with path.open("wb") as out:
+        for _ in range(2):
+            for log in logs:
+                out.write(log.read_bytes())
+    return path.stat().st_size
+
+
+def pass_through(big: Path, out: Path, repeat: int, env: dict[str, str]) -> tuple[float, float]:
+    """Best wall times of errlearn passing ``big`` through to ``out``, and of cat | tee."""
+    ours = anchor = float("inf")
+    wrapped = [*errlearn(), "run", "--", "cat", str(big)]
+    tee = ["sh", "-c", 'cat "$0" | tee "$1" >/dev/null', str(big), str(out)]
+    for _ in range(repeat):
+        with out.open("wb") as sink:
+            ours = min(ours, once(wrapped, env, stdout=sink.fileno()))
+        if out.stat().st_size != big.stat().st_size:
+            raise RuntimeError(f"errlearn passed {out.stat().st_size} bytes of "
+                               f"{big.stat().st_size} through")
+        anchor = min(anchor, once(tee, env))
+    return ours, anchor
+
+
+def verdict(ratio: float, goal: float) -> str:
+    return f"{ratio:6.2f}x   goal <= {goal:g}x   {'ok' if ratio <= goal else 'MISSED'}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=30, help="start-up runs of each; median")
+    parser.add_argument("--repeat", type=int, default=3, help="pass-through runs; best counts")
+    args = parser.parse_args(argv)
+    logs = sorted((CORPORA / "logchunks" / "logs").rglob("*.log"))
+    if not logs:
+        print(f"bench_run: error: no LogChunks logs under {CORPORA}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="errlearn-bench-") as tmp:
+        try:
+            met = measure(args, logs, Path(tmp))
+        except RuntimeError as exc:
+            print(f"bench_run: errlearn failed: {exc}", file=sys.stderr)
+            return 1
+    return 0 if met else 1
+
+
+def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
+    """Print every figure; whether both goals were met."""
+    env = bytecode_env(str(tmp / "pycache"))
+    ours, anchor = startup(args.runs, env)
+    met = ours / anchor <= STARTUP_GOAL
+    print(f"start-up (median of {args.runs}, interleaved):")
+    print(f"  errlearn run -- true   {ours * 1000:7.1f} ms")
+    print(f"  python -c pass         {anchor * 1000:7.1f} ms")
+    print(f"  ratio                  {verdict(ours / anchor, STARTUP_GOAL)}")
+    total, top = heaviest_imports(env)
+    print(f"  imports of that path: {total:.1f} ms in all; heaviest: "
+          + ", ".join(f"{name} {ms:.1f}" for name, ms in top))
+    big, out = tmp / "big.log", tmp / "out.log"
+    size = build_big(big, logs)
+    ours, anchor = pass_through(big, out, args.repeat, env)
+    met &= ours / anchor <= PASS_GOAL
+    print(f"pass-through of a {size / 1e6:.0f} MB log (best of {args.repeat}):")
+    print(f"  errlearn run -- cat    {ours:7.2f} s   {size / 1e6 / ours:7.1f} MB/s")
+    print(f"  cat | tee              {anchor:7.2f} s   {size / 1e6 / anchor:7.1f} MB/s")
+    print(f"  ratio                  {verdict(ours / anchor, PASS_GOAL)}")
+    return met
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""``errlearn run [options] -- CMD [ARGS...]``: run a build or test, then say what failed.
+
+The command's output is passed through untouched (``runner``); errlearn
+analyses its own copy. Whatever errlearn finds, or fails to read (a broken
+patterns.toml), the exit status is the command's: errlearn never changes the
+outcome of a build. A clean success costs one process start: the detector
+loads at the command's first byte, the matcher and rich only when something
+failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..cli import UsageError
+from ..runner import StartError
+from ..runner import run as run_command
+
+if TYPE_CHECKING:
+    from pytest_errlearn.detect import Detector
+    from pytest_errlearn.matcher import Matcher
+    from pytest_errlearn.report import Report
+
+BACKOFF_CAP = 30.0  # seconds: the longest wait between two attempts
+T = TypeVar("T")
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "run",
+        help="run a build or test command, then say what failed and the known fixes",
+        description="Run CMD with its output passed through live, then print what failed, "
+        "where, and the known fixes. The exit status is CMD's own.",
+    )
+    p.add_argument("--json", metavar="PATH", help="write the JSON report to PATH")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="hide the command's output; print only the summary when it fails")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour the summary (auto: on a terminal, unless NO_COLOR is set)")
+    p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to match against")
+    p.add_argument("--retries", type=_count, default=0, metavar="N",
+                   help="rerun a failure at most N times when every error it printed is a "
+                   "known transient one (a pattern with retry = true)")
+    p.add_argument("--retry-delay", type=_seconds, default=1.0, metavar="SECONDS",
+                   help="the wait before the first rerun, doubled for each next one "
+                   f"(at most {BACKOFF_CAP:g} s; default 1)")
+    p.add_argument("--github", action="store_true",
+                   help="print GitHub Actions annotations for the root causes "
+                   "(on by default when GITHUB_ACTIONS=true)")
+    p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
+                   help="the command to run, after --")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, *, sleep: Callable[[float], None] = time.sleep) -> int:
+    argv = _command(args.cmd)
+    if args.json:
+        folder = os.path.dirname(os.path.abspath(args.json))
+        if not os.path.isdir(folder):
+            raise UsageError(f"--json {args.json}: no directory {folder}")
+    matching = _Matching(args.patterns)
+    try:
+        return _attempts(args, argv, matching, sleep)
+    finally:
+        matching.close()
+
+
+def _attempts(
+    args: argparse.Namespace, argv: list[str], matching: _Matching, sleep: Callable[[float], None]
+) -> int:
+    """Run the command, again while ``--retries`` allows and the failure is a known flake."""
+    retry = 0
+    while True:
+        analysis = _Analysis(argv)
+        try:
+            status = run_command(argv, analysis.feed, quiet=args.quiet)
+        except StartError as exc:  # as a shell says it: "errlearn: foo: command not found"
+            _say(str(exc))
+            return _finish(args, analysis.report(exc.status), matching, started=False)
+        if status == 0 and analysis.silent and not args.json:
+            return 0  # no output, nothing to analyse: the clean path loads nothing more
+        report = analysis.report(status)
+        if status == 0 or args.retries == 0:
+            break
+        if retry == args.retries:
+            _say(f"still failing after {retry} retr{'y' if retry == 1 else 'ies'}")
+            break
+        reason = _safely(partial(matching.retry_reason, report), None)
+        if reason is None:
+            _say(f"not retrying: {_unknown(report)}; a new failure needs a human")
+            break
+        retry += 1
+        delay = min(BACKOFF_CAP, args.retry_delay * 2 ** (retry - 1))
+        _say(f"status {status}, and {reason}: retry {retry} of {args.retries} in {delay:g}s")
+        sleep(delay)
+    return _finish(args, report, matching)
+
+
+def _finish(
+    args: argparse.Namespace, report: Report, matching: _Matching, *, started: bool = True
+) -> int:
+    """What follows the command; its status, whatever happens here."""
+    status = report.exit_code or 0
+    _safely(partial(_after, args, report, status, matching, started=started), None)
+    return status
+
+
+def _after(
+    args: argparse.Namespace, report: Report, status: int, matching: _Matching, *, started: bool
+) -> None:
+    """Summary, annotations, JSON report."""
+    if report.errors and (status != 0 or args.json):
+        matching.match(report)
+    if status != 0 and started:
+        _summary(report, status, args.color)
+        if args.github or os.environ.get("GITHUB_ACTIONS") == "true":
+            from pytest_errlearn.annotations import github_annotations
+
+            workspace = os.environ.get("GITHUB_WORKSPACE")
+            for line in github_annotations(report, workspace=workspace):
+                print(line, flush=True)
+    elif status == 0 and report.errors and not args.quiet:
+        n = len(report.errors)
+        head = report.ordered()[0]
+        where = f"{head.location}: " if head.location else ""
+        _say(f"the command succeeded but printed {n} error{'s' if n != 1 else ''}, "
+             f"first {where}{head.message}")
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as f:
+                f.write(report.to_json() + "\n")
+        except OSError as exc:
+            _say(f"warning: cannot write {args.json}: {exc.strerror or exc}")
+
+
+def _summary(report: Report, status: int, color: str) -> None:
+    if not report.errors:
+        _say(f"the command failed with status {status}; no error lines in its output")
+        return
+    from pytest_errlearn.render import print_report, use_color
+
+    sys.stderr.flush()
+    print_report(report, sys.stderr, color=use_color(sys.stderr, color))
+
+
+class _Analysis:
+    """errlearn's copy of the output, fed to a detector made at the first byte.
+
+    A fault in the analysis stops the analysis, never the pass-through.
+    """
+
+    def __init__(self, argv: list[str]) -> None:
+        self.argv = argv
+        self.detector: Detector | None = None
+        self.broken: str | None = None
+
+    def feed(self, data: bytes) -> None:
+        if self.broken is not None:
+            return
+        try:
+            if self.detector is None:
+                from pytest_errlearn.detect import Detector, tool_from_command
+
+                self.detector = Detector(tool_from_command(self.argv), command=self.command)
+            self.detector.feed(data)
+        except Exception as exc:  # errlearn's bug must not cost the user their build
+            self.broken = f"{type(exc).__name__}: {exc}"
+
+    @property
+    def silent(self) -> bool:
+        """The command printed nothing (so far)."""
+        return self.detector is None and self.broken is None
+
+    @property
+    def command(self) -> str:
+        return shlex.join(self.argv)
+
+    def report(self, status: int) -> Report:
+        from pytest_errlearn.report import Report
+
+        report: Report | None = None
+        if self.detector is not None and self.broken is None:
+            try:
+                report = self.detector.close()
+            except Exception as exc:
+                self.broken = f"{type(exc).__name__}: {exc}"
+        if self.broken is not None:
+            _say(f"warning: the analysis of the output stopped: {self.broken}")
+        report = report or Report()
+        report.command, report.exit_code = self.command, status
+        return report
+
+
+class _Matching:
+    """The project's patterns, read once and only when an error needs them.
+
+    A patterns file or setting that cannot be used is one warning; the run
+    goes on without matching.
+    """
+
+    def __init__(self, patterns: str | None) -> None:
+        self.patterns = patterns
+        self.loaded = False
+        self.matcher: Matcher | None = None
+        self.matched: Report | None = None  # the report matched last
+
+    def get(self) -> Matcher | None:
+        if not self.loaded:
+            self.loaded = True
+            from pytest_errlearn.config import ConfigError, load_settings
+            from pytest_errlearn.matcher import load_matcher
+
+            try:
+                self.matcher = load_matcher(load_settings(patterns=self.patterns))
+            except ConfigError as exc:
+                _say(f"warning: {exc}; matching is off for this run")
+        return self.matcher
+
+    def close(self) -> None:
+        """Stop the matcher's regex worker, if it started one."""
+        if self.matcher is not None:
+            self.matcher.close()
+
+    def match(self, report: Report) -> None:
+        if report is self.matched:
+            return
+        self.matched = report
+        if (matcher := self.get()) is not None:
+            matcher.match_report(report)
+
+    def retry_reason(self, report: Report) -> str | None:
+        """Why a failure may be rerun: every root error is a known transient one."""
+        roots = [e for e in report.errors if not e.consequence]
+        if not roots:
+            return None
+        self.match(report)
+        matcher = self.get()
+        ids = []
+        for err in roots:
+            pattern = matcher.get(err.match.pattern) if matcher and err.match else None
+            if pattern is None or not pattern.retry:
+                return None
+            ids.append(pattern.id)
+        known = ", ".join(dict.fromkeys(ids))
+        return f"every error is a known transient failure ({known})"
+
+
+def _unknown(report: Report) -> str:
+    """Why a failure is not rerun, for the user."""
+    roots = [e for e in report.errors if not e.consequence]
+    if not roots:
+        return "no error lines in its output"
+    for err in roots:
+        if err.match is None:
+            return f"no known fix for: {err.message}"
+    return "a known fix for its errors, but not a transient one (retry = true)"
+
+
+def _command(cmd: list[str]) -> list[str]:
+    if not cmd or cmd[0] != "--":
+        raise UsageError("put the command after --: errlearn run [options] -- CMD [ARGS...]")
+    if len(cmd) == 1:
+        raise UsageError("no command after --: errlearn run [options] -- CMD [ARGS...]")
+    return cmd[1:]
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= BACKOFF_CAP:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds between 0 and {BACKOFF_CAP:g}, not {text!r}"
+        )
+    return value
+
+
+def _safely(action: Callable[[], T], fallback: T) -> T:
+    """``action()``; an errlearn bug after the command is a warning, never a new exit status."""
+    try:
+        return action()
+    except Exception as exc:
+        _say(f"warning: errlearn failed after the command: {type(exc).__name__}: {exc}")
+        return fallback
+
+
+def _say(text: str) -> None:
+    print(f"errlearn: {text}", file=sys.stderr, flush=True)
