@@ -6,3 +6,8 @@ here; the pytest plugin (``plugin``) and the ``errlearn`` command
 """
 
 __version__ = "0.1.0"
+
+
+class UserError(Exception):
+    """Bad input from the user (an option, a file, a TOML table): every front end
+    shows its message as one line, and the command line exits 2."""

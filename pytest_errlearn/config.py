@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import UserError
 
-class ConfigError(Exception):
+
+class ConfigError(UserError):
     """A setting that cannot be used; the message is one line for the user."""
 
 
@@ -27,6 +29,15 @@ class Settings:
     hints: bool = True  # show known issues before `errlearn run` starts a command
     repeat: int = 3  # the same failure this many runs in a row is called out
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+STATE_DIR = ".errlearn"  # errlearn's own state at the project root, never committed
+HISTORY_FILE = "history.sqlite3"
+
+
+def history_file(root: Path) -> Path:
+    """Where the project's history lives (it may not exist yet)."""
+    return root / STATE_DIR / HISTORY_FILE
 
 
 _KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat"}

@@ -232,6 +232,9 @@ def test_the_tool_is_recognised_from_the_command_line() -> None:
     assert tool_from_command("FOO=1 sudo cargo build") == "cargo"
     assert tool_from_command('sh -c "make -k all"') == "make"
     assert tool_from_command("./gradlew test") == "gradle"
+    assert tool_from_command("uv run pytest -q") == "pytest"
+    assert tool_from_command("pnpm exec tsc --noEmit") == "tsc"
+    assert tool_from_command("gcc-12 -c a.c") == "gcc"
     assert tool_from_command("ls -la") is None
 
 

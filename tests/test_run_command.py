@@ -368,3 +368,41 @@ def test_javac_a_missing_symbol_is_found_at_its_line(tmp_path: Path) -> None:
                                         "    System.out.println(count);\n  }\n}\n")
     err = toolchain(tmp_path, "javac", "Main.java")
     assert (err["file"], err["line"], err["category"]) == ("Main.java", 3, "reference")
+
+
+# -- history, hints and CI formats ---------------------------------------------
+
+
+def test_the_same_failure_three_runs_in_a_row_is_called_out(project: Path) -> None:
+    for _ in range(2):
+        assert errlearn(project, "--", *python(CRASH)).returncode == 3
+    third = errlearn(project, "--", *python(CRASH))
+    assert "failing the same way for 3 runs" in third.stderr
+
+
+def test_known_issues_are_shown_before_a_command_with_a_history_runs(project: Path) -> None:
+    first = errlearn(project, "--", *python(CRASH))
+    assert "failed like this before" not in first.stderr  # no history yet
+    again = errlearn(project, "--", *python(CRASH)).stderr.splitlines()
+    assert again[0] == "errlearn: `python` failed like this before:"  # before the command's output
+    assert "ZeroDivisionError: division by zero" in again[1]
+    quiet = errlearn(project, "--no-hints", "--", *python(CRASH))
+    assert "failed like this before" not in quiet.stderr
+
+
+def test_a_clean_success_without_history_leaves_no_trace(project: Path) -> None:
+    assert errlearn(project, "--", "true").returncode == 0
+    assert not (project / ".errlearn").exists()
+
+
+def test_format_sarif_writes_a_parseable_report_to_output(project: Path) -> None:
+    result = errlearn(project, "--format", "sarif", "-o", "out.sarif", "--", *python(CRASH))
+    assert result.returncode == 3
+    sarif = json.loads((project / "out.sarif").read_text())
+    assert sarif["version"] == "2.1.0" and sarif["runs"][0]["results"]
+
+
+def test_output_without_a_format_is_a_usage_error(project: Path) -> None:
+    result = errlearn(project, "-o", "x.json", "--", "true")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "errlearn: error: --output needs --format"

@@ -13,13 +13,13 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pytest_errlearn import __version__
+from pytest_errlearn import UserError, __version__
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("scan", "enrich", "hook", "learn", "stats", "hints", "run", "patterns", "init")
+COMMANDS = ("scan", "run", "patterns", "init", "learn", "stats", "hints", "hook", "enrich")
 
 
-class UsageError(Exception):
+class UsageError(UserError):
     """Bad input from the user: printed as one line, exit status 2."""
 
 
@@ -28,14 +28,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, that subcommand's alone, so one command loads one module."""
     parser = _Parser(
         prog="errlearn",
         description="Says what failed in a test or build run, where, and what fixed it last time.",
     )
     parser.add_argument("--version", action="version", version=f"errlearn {__version__}")
     sub = parser.add_subparsers(dest="subcommand", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         module = importlib.import_module(f".commands.{name}", __package__)
         module.add_parser(sub)
     return parser
@@ -43,16 +44,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; return its exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The subcommand is the first word that is no option (errlearn's own options take
+    # no value): only its module loads. Anything else gets the whole parser and its help.
+    first = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         parser.print_help(sys.stderr)
         return 2
-    from pytest_errlearn.config import ConfigError
-
     try:
         status: int = args.func(args)
-    except (UsageError, ConfigError) as exc:
+    except UserError as exc:
         print(f"errlearn: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -60,4 +63,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return status
-

@@ -38,6 +38,11 @@ TOOLS: dict[str, str] = {
     "git": "git",
     **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
 }
+# Environment managers run the tool named after them: `uv run pytest`, `pnpm exec tsc`.
+_ENV_RUNNERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("uv", "poetry", "pipenv", "pdm", "hatch", "rye"), ("run",)),
+    **dict.fromkeys(("pnpm", "yarn"), ("exec", "dlx")),
+}
 WRAPPERS = {"sudo", "env", "time", "nice", "nohup", "exec", "command", "xvfb-run", "timeout"}
 ASSIGNMENT = re.compile(r"^\w+=")
 
@@ -59,9 +64,12 @@ def tool_from_command(command: str | Sequence[str] | None) -> str | None:
         return None
     name = os.path.basename(argv[0]).removesuffix(".exe").removesuffix(".cmd")
     name = re.sub(r"^(python)\d[\d.]*$", r"\1", name)
+    name = re.sub(r"^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+)-\d[\d.]*$", r"\1", name)  # gcc-12
     rest = argv[1:]
     if name == "python" and len(rest) >= 2 and rest[0] == "-m":
         return TOOLS.get(rest[1], "python")
+    if name in _ENV_RUNNERS and len(rest) >= 2 and rest[0] in _ENV_RUNNERS[name]:
+        return tool_from_command(rest[1:]) or TOOLS.get(name)  # uv run pytest -> pytest
     if name in ("sh", "bash", "zsh", "dash") and len(rest) >= 2 and rest[0] == "-c":
         return tool_from_command(rest[1]) or "shell"
     if name == "npx" and rest:

@@ -21,14 +21,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal, TypeVar
 
+from ..config import HISTORY_FILE as FILENAME
+from ..config import STATE_DIR as DIRNAME
 from ..redact import redact
 from ..report import Report
 from . import queries
 from .record import record_run
 from .schema import TooNew, migrate
 
-DIRNAME = ".errlearn"
-FILENAME = "history.sqlite3"
 BUSY_TIMEOUT = 5.0  # seconds a writer waits for another's transaction
 CACHEDIR_TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"

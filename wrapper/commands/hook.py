@@ -133,12 +133,13 @@ def _describe(exc: Exception) -> str:
 def log(event: Any, hook: str, notes: list[str]) -> None:
     """Append the notes to ``.errlearn/hooks.log`` of the event's project (best effort)."""
     try:
-        from pytest_errlearn.history.store import DIRNAME, make_folder
+        from pytest_errlearn.config import STATE_DIR
+        from pytest_errlearn.history.store import make_folder
 
         from ..hooks import event_root
 
         root = event_root(event if isinstance(event, dict) else {})
-        folder = root / DIRNAME
+        folder = root / STATE_DIR
         make_folder(folder)
         path = folder / LOG
         if path.is_file() and path.stat().st_size > MAX_LOG:

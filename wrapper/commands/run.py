@@ -19,6 +19,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pytest_errlearn.ciformats import FORMATS
+
 from ..cli import UsageError
 from ..runner import StartError
 from ..runner import run as run_command
@@ -54,6 +56,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--github", action="store_true",
                    help="print GitHub Actions annotations for the root causes "
                    "(on by default when GITHUB_ACTIONS=true)")
+    p.add_argument("--format", choices=FORMATS, metavar="FORMAT",
+                   help="also print the report as FORMAT when the command fails: "
+                   f"{', '.join(FORMATS)} (github and markdown also go to $GITHUB_STEP_SUMMARY)")
+    p.add_argument("-o", "--output", metavar="PATH",
+                   help="write the --format report to PATH instead, whatever the outcome")
+    p.add_argument("--no-hints", action="store_true",
+                   help="do not print how CMD failed before it starts")
     p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
                    help="the command to run, after --")
     p.set_defaults(func=run)
@@ -61,10 +70,14 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace, *, sleep: Callable[[float], None] = time.sleep) -> int:
     argv = _command(args.cmd)
-    if args.json:
-        folder = os.path.dirname(os.path.abspath(args.json))
-        if not os.path.isdir(folder):
-            raise UsageError(f"--json {args.json}: no directory {folder}")
+    if args.output and not args.format:
+        raise UsageError("--output needs --format")
+    for option, path in (("--json", args.json), ("--output", args.output)):
+        folder = os.path.dirname(os.path.abspath(path)) if path else ""
+        if path and not os.path.isdir(folder):
+            raise UsageError(f"{option} {path}: no directory {folder}")
+    if not args.no_hints:
+        _safely(partial(_hints, argv), None)
     matching = _Matching(args.patterns)
     try:
         return _attempts(args, argv, matching, sleep)
@@ -84,7 +97,8 @@ def _attempts(
         except StartError as exc:  # as a shell says it: "errlearn: foo: command not found"
             _say(str(exc))
             return _finish(args, analysis.report(exc.status), matching, started=False)
-        if status == 0 and analysis.silent and not args.json:
+        if status == 0 and analysis.silent and not (args.json or args.output):
+            _safely(partial(_remember, analysis.report(status)), None)
             return 0  # no output, nothing to analyse: the clean path loads nothing more
         report = analysis.report(status)
         if status == 0 or args.retries == 0:
@@ -115,12 +129,14 @@ def _finish(
 def _after(
     args: argparse.Namespace, report: Report, status: int, matching: _Matching, *, started: bool
 ) -> None:
-    """Summary, annotations, JSON report."""
-    if report.errors and (status != 0 or args.json):
+    """History, summary, annotations, reports."""
+    if report.errors and (status != 0 or args.json or args.output):
         matching.match(report)
+    if started:
+        _remember(report)  # before the summary: it adds repeats and fix success rates
     if status != 0 and started:
         _summary(report, status, args.color)
-        if args.github or os.environ.get("GITHUB_ACTIONS") == "true":
+        if args.format is None and (args.github or os.environ.get("GITHUB_ACTIONS") == "true"):
             from pytest_errlearn.annotations import github_annotations
 
             workspace = os.environ.get("GITHUB_WORKSPACE")
@@ -132,12 +148,55 @@ def _after(
         where = f"{head.location}: " if head.location else ""
         _say(f"the command succeeded but printed {n} error{'s' if n != 1 else ''}, "
              f"first {where}{head.message}")
+    if args.format and (status != 0 or args.output):
+        _ci_report(report, args.format, args.output)
     if args.json:
-        try:
-            with open(args.json, "w", encoding="utf-8") as f:
-                f.write(report.to_json() + "\n")
-        except OSError as exc:
-            _say(f"warning: cannot write {args.json}: {exc.strerror or exc}")
+        _write(args.json, report.to_json())
+
+
+def _hints(argv: list[str]) -> None:
+    """How this command failed before, printed before it starts (only where there is history)."""
+    from pytest_errlearn.config import find_root, history_file
+
+    if not history_file(find_root()).is_file():
+        return  # the usual case, decided without loading the history
+    from .hints import known_issues
+
+    if text := known_issues(argv):
+        print(text, file=sys.stderr, flush=True)
+
+
+def _remember(report: Report) -> None:
+    """This run in the project's history (a clean pass only where there is one)."""
+    from pytest_errlearn.config import find_root, history_file
+
+    if report.exit_code == 0 and not report.errors and not history_file(find_root()).is_file():
+        return
+    from pytest_errlearn.history import remember
+
+    remember(report, source="run", command=report.command or "", exit_code=report.exit_code or 0,
+             warn=lambda m: _say(f"warning: {m}"))
+
+
+def _ci_report(report: Report, fmt: str, output: str | None) -> None:
+    """The report as a CI format, to ``output`` or stdout (and the job summary)."""
+    from pytest_errlearn.ciformats import render, write_markdown_summary
+
+    text = render(report, fmt)
+    if output is None:
+        print(text, flush=True)
+    else:
+        _write(output, text)
+    if fmt in ("github", "markdown"):
+        write_markdown_summary(report)
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    except OSError as exc:
+        _say(f"warning: cannot write {path}: {exc.strerror or exc}")
 
 
 def _summary(report: Report, status: int, color: str) -> None:
