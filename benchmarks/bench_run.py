@@ -50,10 +50,13 @@ def bytecode_env(folder: str) -> dict[str, str]:
     return {**env, "PYTHONPYCACHEPREFIX": folder}
 
 
-def once(argv: Sequence[str], env: dict[str, str], *, stdout: int = subprocess.DEVNULL) -> float:
+def once(
+    argv: Sequence[str], env: dict[str, str], *, stdout: int = subprocess.DEVNULL,
+    cwd: Path | None = None,
+) -> float:
     """One run's wall time; a failing run is an error."""
     start = time.perf_counter()
-    done = subprocess.run(argv, stdout=stdout, stderr=subprocess.PIPE, env=env)
+    done = subprocess.run(argv, stdout=stdout, stderr=subprocess.PIPE, env=env, cwd=cwd)
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {done.returncode}: "
@@ -61,23 +64,26 @@ def once(argv: Sequence[str], env: dict[str, str], *, stdout: int = subprocess.D
     return elapsed
 
 
-def startup(runs: int, env: dict[str, str]) -> tuple[float, float]:
-    """Median wall times of ``errlearn run -- true`` and ``python -c pass``, interleaved."""
+def startup(runs: int, env: dict[str, str], project: Path) -> tuple[float, float]:
+    """Median wall times of ``errlearn run -- true`` and ``python -c pass``, interleaved,
+    in a ``project`` with no history yet (its clean path)."""
     ours, anchor = [], []
     wrapped, bare = [*errlearn(), "run", "--", "true"], [sys.executable, "-c", "pass"]
-    once(wrapped, env), once(bare, env)  # warm the page cache and the bytecode
+    once(wrapped, env, cwd=project), once(bare, env)  # warm the page cache and the bytecode
     for _ in range(runs):
-        ours.append(once(wrapped, env))
+        ours.append(once(wrapped, env, cwd=project))
         anchor.append(once(bare, env))
     return statistics.median(ours), statistics.median(anchor)
 
 
-def heaviest_imports(env: dict[str, str], limit: int = 8) -> tuple[float, list[tuple[str, float]]]:
+def heaviest_imports(
+    env: dict[str, str], project: Path, limit: int = 8
+) -> tuple[float, list[tuple[str, float]]]:
     """What ``errlearn run -- true`` imports: the total and the top-level heaviest, in ms."""
     probe = ("import sys; sys.argv = ['errlearn', 'run', '--', 'true']; "
              "from errlearn_wrapper.cli import main; sys.exit(main())")
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", probe],
-                          capture_output=True, text=True, check=True, env=env)
+                          capture_output=True, text=True, check=True, env=env, cwd=project)
     top: list[tuple[str, float]] = []
     for line in done.stderr.splitlines():
         m = _IMPORT.match(line)
@@ -136,13 +142,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     """Print every figure; whether both goals were met."""
     env = bytecode_env(str(tmp / "pycache"))
-    ours, anchor = startup(args.runs, env)
+    project = tmp / "project"  # a project of its own, with no history yet
+    project.mkdir()
+    (project / "pyproject.toml").write_text("")
+    ours, anchor = startup(args.runs, env, project)
     met = ours / anchor <= STARTUP_GOAL
     print(f"start-up (median of {args.runs}, interleaved):")
     print(f"  errlearn run -- true   {ours * 1000:7.1f} ms")
     print(f"  python -c pass         {anchor * 1000:7.1f} ms")
     print(f"  ratio                  {verdict(ours / anchor, STARTUP_GOAL)}")
-    total, top = heaviest_imports(env)
+    total, top = heaviest_imports(env, project)
     print(f"  imports of that path: {total:.1f} ms in all; heaviest: "
           + ", ".join(f"{name} {ms:.1f}" for name, ms in top))
     big, out = tmp / "big.log", tmp / "out.log"

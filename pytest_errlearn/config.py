@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from . import UserError
+from .paths import HISTORY_FILE, STATE_DIR, find_root, history_file
+
+__all__ = ["HISTORY_FILE", "STATE_DIR", "ConfigError", "Settings", "find_root", "history_file",
+           "load_settings"]
 
 
 class ConfigError(UserError):
@@ -31,25 +35,7 @@ class Settings:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-STATE_DIR = ".errlearn"  # errlearn's own state at the project root, never committed
-HISTORY_FILE = "history.sqlite3"
-
-
-def history_file(root: Path) -> Path:
-    """Where the project's history lives (it may not exist yet)."""
-    return root / STATE_DIR / HISTORY_FILE
-
-
 _KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat"}
-
-
-def find_root(start: Path | None = None) -> Path:
-    """The project root: the nearest directory upwards with pyproject.toml or .git."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
-            return folder
-    return here
 
 
 def _table(root: Path) -> dict[str, Any]:

@@ -98,7 +98,8 @@ def _attempts(
             _say(str(exc))
             return _finish(args, analysis.report(exc.status), matching, started=False)
         if status == 0 and analysis.silent and not (args.json or args.output):
-            _safely(partial(_remember, analysis.report(status)), None)
+            if _has_history():  # a pass settles the fixes shown for this command before
+                _safely(partial(_remember, analysis.report(status)), None)
             return 0  # no output, nothing to analyse: the clean path loads nothing more
         report = analysis.report(status)
         if status == 0 or args.retries == 0:
@@ -154,12 +155,17 @@ def _after(
         _write(args.json, report.to_json())
 
 
+def _has_history() -> bool:
+    """Whether this project has a history, decided without loading it."""
+    from pytest_errlearn.paths import find_root, history_file
+
+    return history_file(find_root()).is_file()
+
+
 def _hints(argv: list[str]) -> None:
     """How this command failed before, printed before it starts (only where there is history)."""
-    from pytest_errlearn.config import find_root, history_file
-
-    if not history_file(find_root()).is_file():
-        return  # the usual case, decided without loading the history
+    if not _has_history():
+        return  # the usual case
     from .hints import known_issues
 
     if text := known_issues(argv):
@@ -168,9 +174,7 @@ def _hints(argv: list[str]) -> None:
 
 def _remember(report: Report) -> None:
     """This run in the project's history (a clean pass only where there is one)."""
-    from pytest_errlearn.config import find_root, history_file
-
-    if report.exit_code == 0 and not report.errors and not history_file(find_root()).is_file():
+    if report.exit_code == 0 and not report.errors and not _has_history():
         return
     from pytest_errlearn.history import remember
 
