@@ -10,7 +10,7 @@ folds (``rootcause``). Memory is bounded by the errors kept, not the input.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..report import Error, Report
@@ -60,6 +60,7 @@ class _Open:
     reader: Reader
     fmt: Format
     role: str
+    before: list[bytes]  # the raw lines above the header: its context, if the error is kept
 
 
 class Detector:
@@ -205,7 +206,7 @@ class Detector:
             column=_int(groups.get("col")),
             code=groups.get("code"),
             span=(n, n),
-            context=self._before(chunk, start, CONTEXT),
+            context=[],
             test=groups.get("test") or self._section,
             block=[text],
             kind=fmt.name,
@@ -221,11 +222,12 @@ class Detector:
         ):
             self._cursor = start
             self._finish(cause, "error", None)
+        before = self._raw_before(chunk, start, CONTEXT)
         if fmt.block is not None:
-            self._open = _Open(READERS[fmt.block](err, n), fmt, role)
+            self._open = _Open(READERS[fmt.block](err, n), fmt, role, before)
         else:
             self._cursor = end
-            self._finish(err, role, fmt.category)
+            self._finish(err, role, fmt.category, before)
 
     def _close_open(self) -> None:
         if self._open is None:
@@ -235,11 +237,13 @@ class Detector:
         err = opened.reader.err
         err.span = (err.span[0], opened.reader.end)
         if opened.reader.valid:
-            self._finish(err, opened.role, opened.fmt.category)
+            self._finish(err, opened.role, opened.fmt.category, opened.before)
 
     # -- an error is complete -------------------------------------------------
 
-    def _finish(self, err: Error, role: str, category: str | None) -> None:
+    def _finish(
+        self, err: Error, role: str, category: str | None, before: Sequence[bytes] = ()
+    ) -> None:
         if role == "consequence" and err.span[0] - self._last_cause <= FOLD_DISTANCE:
             if self._cause is not None:  # it only follows from an error already reported
                 self._cause.relate(err.span)
@@ -264,6 +268,7 @@ class Detector:
             return
         err.severity = "low" if role == "warning" else severity(err.category, err.message)
         err.actionability = actionability(err)
+        err.context[:0] = [clean_line(raw) for raw in before]  # decoded for kept errors only
         self._by_sig[key] = err
         kept.append(err)
         self._caused(err, role, err.span[1])
@@ -319,27 +324,31 @@ class Detector:
 
     # -- lines before a position ------------------------------------------------
 
+    def _raw_before(self, chunk: bytes, start: int, k: int) -> list[bytes]:
+        """Up to ``k`` raw lines before ``start``, oldest first, earlier chunks' included."""
+        lines = _last_lines(chunk, start, k)
+        if len(lines) < k and self._tail:
+            lines = self._tail[len(lines) - k :] + lines
+        return lines
+
     def _before(self, chunk: bytes, start: int, k: int) -> list[str]:
         """Up to ``k`` cleaned lines before ``start``, oldest first."""
-        lines: list[bytes] = []
-        p = start
-        while len(lines) < k and p > 0:
-            q = chunk.rfind(b"\n", 0, p - 1) + 1
-            lines.append(chunk[q:p])
-            p = q
-        if len(lines) < k:
-            lines.extend(reversed(self._tail[-(k - len(lines)) :]))
-        return [clean_line(raw) for raw in reversed(lines)]
+        return [clean_line(raw) for raw in self._raw_before(chunk, start, k)]
 
     def _keep_tail(self, chunk: bytes) -> None:
-        lines: list[bytes] = []
-        p = len(chunk)
-        while len(lines) < LOOKBACK and p > 0:
-            q = chunk.rfind(b"\n", 0, p - 1) + 1
-            lines.append(chunk[q:p])
-            p = q
-        lines.reverse()
-        self._tail = (self._tail + lines)[-LOOKBACK:] if len(lines) < LOOKBACK else lines
+        self._tail = (self._tail + _last_lines(chunk, len(chunk), LOOKBACK))[-LOOKBACK:]
+
+
+def _last_lines(buf: bytes, end: int, k: int) -> list[bytes]:
+    """Up to ``k`` lines of ``buf`` that end at ``end``, oldest first."""
+    lines: list[bytes] = []
+    p = end
+    while len(lines) < k and p > 0:
+        q = buf.rfind(b"\n", 0, p - 1) + 1
+        lines.append(buf[q:p])
+        p = q
+    lines.reverse()
+    return lines
 
 
 def _int(value: str | None) -> int | None:

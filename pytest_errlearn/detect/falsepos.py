@@ -37,12 +37,13 @@ _PASSED = _either(  # "test_error_handling PASSED", "✓ throws", "ok  	pkg", "t
     r"^(?:PASS|ok)\s",
 )
 _PASS_MARKS = ("PASS", "pass", "ok", "✓", "✔", "√")
+_EMPTY = ("null", "None", "nil", "false", "0", "[]", "{}", "''", '""', "~")  # a field's no-value
 
 
 def _never(line: str) -> bool:
     if _CODE_FRAME.match(line):
         return True
-    if ('"' in line or "'" in line or ":" in line) and _JSON_FIELD.search(line):
+    if (":" in line or "=" in line) and any(v in line for v in _EMPTY) and _JSON_FIELD.search(line):
         return True
     lowered = line.lower()
     if ("0" in line or "no " in lowered) and _ZERO.search(line):
