@@ -9,10 +9,14 @@ noise, fix outcomes: ``record.py``); ``hints``, ``candidates`` and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .commands import command_key
 from .queries import Candidate, Hint, PatternStats
-from .record import NOISE_NOTE, demote_noise
 from .store import History, remember
+
+if TYPE_CHECKING:
+    from .record import NOISE_NOTE, demote_noise
 
 __all__ = [
     "NOISE_NOTE",
@@ -24,3 +28,12 @@ __all__ = [
     "demote_noise",
     "remember",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``record`` loads on first use: what only reads the history (hints) skips it."""
+    if name in ("NOISE_NOTE", "demote_noise"):
+        from . import record
+
+        return getattr(record, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,15 +19,16 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
-from ..config import HISTORY_FILE as FILENAME
-from ..config import STATE_DIR as DIRNAME
+from ..paths import HISTORY_FILE as FILENAME
+from ..paths import STATE_DIR as DIRNAME
 from ..redact import redact
-from ..report import Report
 from . import queries
-from .record import record_run
 from .schema import TooNew, migrate
+
+if TYPE_CHECKING:
+    from ..report import Report
 
 BUSY_TIMEOUT = 5.0  # seconds a writer waits for another's transaction
 CACHEDIR_TAG = (
@@ -216,6 +217,8 @@ class History:
         repeated ``repeat`` runs in a row and for noise (also seen in passing
         runs; never the primary), ``err.match.success`` for fixes with outcomes.
         """
+        from .record import record_run  # writers only: readers (hints) skip its imports
+
         passed = list(passed)
         now = self.clock()
         self._guard(
