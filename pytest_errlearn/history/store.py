@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import shutil
 import sqlite3
 import sys
@@ -76,7 +75,7 @@ def make_folder(folder: Path) -> None:
     """
     if folder.is_dir():
         return
-    tmp = folder.with_name(f"{DIRNAME}-tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    tmp = folder.with_name(f"{DIRNAME}-tmp-{os.getpid()}-{os.urandom(4).hex()}")
     tmp.mkdir()  # not mkdtemp: the folder gets the umask's mode, like any other
     try:
         (tmp / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
