@@ -41,6 +41,8 @@ class Indented(Reader):
         if m and self.err.file is None:
             self.err.file, self.err.line = m["file"], int(m["line"])
             self.err.message = m["msg"].strip()
+        elif self.count == 0 and not m:  # gradle: the exception, indented under the test
+            self.err.message = line.strip()
         return True
 
 
@@ -157,6 +159,8 @@ class Maven(Reader):
 class Gradle(Reader):
     """Gradle's ``* What went wrong:`` section, up to ``* Try:``."""
 
+    _SUMMARY = ("> There were failing tests", "> Compilation failed", "> There were failing")
+
     frames_wanted = False
 
     def accept(self, line: str) -> bool:
@@ -167,6 +171,8 @@ class Gradle(Reader):
             self.err.message = stripped
         elif stripped.startswith("> ") and " > " not in self.err.message:
             self.err.message = f"{self.err.message} {stripped}"
+            # The failing tests or compiler errors above are the cause; this repeats them.
+            self.consequence = stripped.startswith(self._SUMMARY)
         return True
 
     def finish(self) -> None:

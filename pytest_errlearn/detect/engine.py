@@ -30,9 +30,10 @@ MAX_WARNINGS = 200  # warnings read in full; past this a warning line is only co
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
 
 # CI bookkeeping lines, passed over like blank ones (Travis's folds and timers).
-_JUNK = re.compile(r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$")
+_JUNK = re.compile(r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$")
 # Lines that echo the command being run, not its output.
 _ECHO = re.compile(r"^(?:> \S+@\S* \S|\$ |\+ |>\s*$|npm (?:ERR!|error)|Done\. |The command )")
+_PASSING = re.compile(r"\b(?:PASSED|SKIPPED|passed|skipped)\s*$")  # a status that is no failure
 _TELLING = re.compile(
     r"(?i)error|fail|exception|invalid|cannot|can't|not found|missing|expected|denied|refused"
     r"|abort|✖|✗|×"
@@ -84,6 +85,8 @@ class Detector:
         self._by_sig: dict[str, Error] = {}
         self._section: str | None = None
         self._last_cause = -FOLD_DISTANCE - 1  # the line where the last root error ended
+        self._failed_test = False  # a test failure or a crash was seen: the run's summary lines,
+        # however far below, follow from it
         self._cause: Error | None = None  # that error, which later consequences fold into
         self.dropped = 0
 
@@ -217,7 +220,7 @@ class Detector:
         # the reason (a linter's report, a failed check's own words).
         if (
             role == "consequence"
-            and n - self._last_cause > FOLD_DISTANCE
+            and not self._follows(n)
             and (cause := self._preceding(chunk, start, n)) is not None
         ):
             self._cursor = start
@@ -236,15 +239,17 @@ class Detector:
         opened.reader.finish()
         err = opened.reader.err
         err.span = (err.span[0], opened.reader.end)
+        role = "consequence" if opened.reader.consequence else opened.role
+        err.consequence = role == "consequence"
         if opened.reader.valid:
-            self._finish(err, opened.role, opened.fmt.category, opened.before)
+            self._finish(err, role, opened.fmt.category, opened.before)
 
     # -- an error is complete -------------------------------------------------
 
     def _finish(
         self, err: Error, role: str, category: str | None, before: Sequence[bytes] = ()
     ) -> None:
-        if role == "consequence" and err.span[0] - self._last_cause <= FOLD_DISTANCE:
+        if role == "consequence" and self._follows(err.span[0]):
             if self._cause is not None:  # it only follows from an error already reported
                 self._cause.relate(err.span)
             return
@@ -290,6 +295,12 @@ class Detector:
         """Remember the latest root error: consequences after it fold into it."""
         if role == "error":
             self._cause, self._last_cause = err, end
+            self._failed_test = self._failed_test or err.rank >= 3
+
+    def _follows(self, n: int) -> bool:
+        """Whether a failure line at line ``n`` only follows from an error already seen."""
+        near = n - self._last_cause <= FOLD_DISTANCE
+        return self._cause is not None and (self._failed_test or near)
 
     def _preceding(self, chunk: bytes, start: int, n: int) -> Error | None:
         """The run of output lines just above a failure line, as an error."""
@@ -302,7 +313,7 @@ class Detector:
                 if run:
                     break
                 continue
-            if _ECHO.match(text):
+            if _ECHO.match(text) or _PASSING.search(text):
                 break
             run.append(i)
         if not run:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import Format
+from .python import python_exception_location
 
 ROWS = (
     Format(
@@ -46,6 +47,15 @@ ROWS = (
         r"(?:\s*[:\]-]\s*|\s+)(?P<msg>.+)$",
         rank=2,
         examples=("lib/x.rb:3: [ERROR] unexpected end",),
+    ),
+    Format(
+        "exception-line",
+        r"^(?P<msg>(?:[a-z_][\w]*\.)*(?P<exc>[A-Z]\w*(?:Error|Exception|Exit|Interrupt))"
+        r"(?:: .*)?)$",
+        block="stack",
+        rank=1,
+        examples=("SyntaxError: invalid syntax", "TypeError: x is not a function"),
+        fixup=python_exception_location,
     ),
     Format(
         "generic-error",

@@ -44,7 +44,7 @@ ROWS = (
     Format(
         "maven-consequence",
         r"^\[ERROR\] (?P<msg>(?:Failed to execute goal|Tests run:|Failures:|Errors:|"
-        r"There (?:are|were) test failures|COMPILATION ERROR|BUILD FAILURE|"
+        r"There (?:are|were) test failures|BUILD FAILURE|"
         r"Please refer to|To see the full|Re-run Maven|For more information|-> \[Help|"
         r"\[Help \d|After correcting|\s*$|\s+\S+:\d+ |Crashed tests|The forked VM|"
         r"ExecutionException|Command was|\s+(?:Run \d|\w[\w.$]+[.:]))).*$",
@@ -56,7 +56,7 @@ ROWS = (
     Format(
         "maven-noise",
         r"^\[(?:ERROR|WARNING)\] (?:Picked up (?:JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)|"
-        r"Java HotSpot\(TM\)|OpenJDK 64-Bit Server VM warning)",
+        r"Java HotSpot\(TM\)|OpenJDK 64-Bit Server VM warning|COMPILATION ERROR :?\s*$)",
         tool="maven",
         role="ignore",
         examples=("[ERROR] Picked up JAVA_TOOL_OPTIONS: -Dfile.encoding=UTF8",),
@@ -86,6 +86,7 @@ ROWS = (
     Format(
         "gradle-consequence",
         r"^(?:FAILURE: Build failed with an exception\.|BUILD FAILED(?: in .*)?|"
+        r"(?:> Task )?:[\w:.-]+ FAILED|"
         r"> There were failing tests\..*|\d+ tests? completed, \d+ failed.*)$",
         tool="gradle",
         role="consequence",
@@ -101,8 +102,17 @@ ROWS = (
         examples=("com.example.AppTest > testAdd FAILED",),
     ),
     Format(
+        "gradle-exception",
+        r"^(?P<msg>org\.gradle\.[\w.$]+(?:Exception|Error): .*)$",
+        tool="gradle",
+        block="stack",
+        role="consequence",
+        rank=0,
+        examples=("org.gradle.api.tasks.TaskExecutionException: Execution failed for task ':t'.",),
+    ),
+    Format(
         "java-exception",
-        r"^(?:Exception in thread \"[^\"]*\" )?(?P<msg>(?P<code>(?:[a-z_$][\w$]*\.)+"
+        r"^(?:Exception in thread \"[^\"]*\" )?(?P<msg>(?P<exc>(?:[a-z_$][\w$]*\.)+"
         r"[A-Z][\w$]*(?:Exception|Error|Failure|Failed))(?:: .*)?)$",
         tool="java",
         block="stack",

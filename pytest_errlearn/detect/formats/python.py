@@ -9,7 +9,7 @@ from ..frames import is_user_path, python_location
 from . import Format
 
 
-def _python_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
+def python_exception_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """A bare ``SyntaxError:`` line: its file and line are in the lines above."""
     if groups.get("file") is None and (where := python_location(before[-6:])) is not None:
         groups["file"], groups["line"] = where[0], str(where[1])
@@ -144,14 +144,5 @@ ROWS = (
         tool="pip",
         rank=2,
         examples=("ERROR: No matching distribution found for foo==9.9",),
-    ),
-    Format(
-        "python-exception-line",
-        r"^(?P<msg>(?:[a-z_][\w]*\.)*(?P<exc>[A-Z]\w*(?:Error|Exception|Exit|Interrupt))"
-        r"(?:: .*)?)$",
-        block="stack",
-        rank=1,
-        examples=("SyntaxError: invalid syntax", "django.db.utils.OperationalError: no table"),
-        fixup=_python_location,
     ),
 )
