@@ -243,15 +243,18 @@ class Collector:
         Only here, on the controller; the notes it adds to the errors show in
         the summary and the JSON report written after it.
         """
+        errors = [*self.errors, *self.internal]
+        if not errors:
+            from .paths import find_root, history_file
+
+            if not self.passed or not history_file(find_root(self.config.rootpath)).is_file():
+                return  # a clean pass settles nothing where there is no history: no cost
         import shlex
 
         from .detect.rootcause import primary_index
         from .history import remember
         from .report import Report
 
-        errors = [*self.errors, *self.internal]
-        if not errors and not self.passed:
-            return
         failed = {e.test for e in errors if e.test}
         remember(
             Report(errors=errors, primary_index=primary_index(errors)),
