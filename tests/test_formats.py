@@ -60,5 +60,5 @@ def test_the_errors_only_automaton_is_blind_to_warning_lines() -> None:
     warning = b"src/a.c:3:5: warning: unused variable 'x'\n"
     error = b"src/a.c:4:5: error: 'y' undeclared\n"
     assert prefilter.search(warning, 0) is not None
-    assert prefilter.search_errors(warning, 0) is None
-    assert prefilter.search_errors(error, 0) is not None
+    assert prefilter.search_errors()(warning, 0) is None
+    assert prefilter.search_errors()(error, 0) is not None

@@ -137,7 +137,7 @@ class Detector:
         self._awaiting += self._carry
         self._carry = []
         if len(self._warnings) >= MAX_WARNINGS:
-            self._search = prefilter.search_errors
+            self._search = prefilter.search_errors()
         search = self._search
         while pos < size:
             if self._open is not None or self._awaiting:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any
 
 # What may stand before a row's text on a raw line: the part of a line a
@@ -133,5 +134,10 @@ def _table_patterns(*, warnings: bool = True) -> list[str]:
 
 search, ENGINE = compile_automaton(_table_patterns())
 """``search(buffer, pos)``: the next line at or after ``pos`` some row may match."""
-search_errors, _ = compile_automaton(_table_patterns(warnings=False))
-"""The same, blind to warning lines: used once enough warnings were read."""
+
+
+@cache
+def search_errors() -> Search:
+    """The same automaton blind to warning lines, for once enough warnings were read
+    (compiled on first use: most logs never need it)."""
+    return compile_automaton(_table_patterns(warnings=False))[0]
