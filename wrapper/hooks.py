@@ -18,9 +18,8 @@ import re
 import shlex
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pytest_errlearn.detect.hints import ASSIGNMENT, WRAPPERS
 
@@ -102,8 +101,7 @@ _VALUE_OPTIONS = frozenset({"--prefix", "-C", "--cwd", "--dir", "--filter", "-F"
 _OPERATORS = frozenset({"&&", "||", ";", "|", "&", "(", ")", "|&", ";;", "\n"})
 
 
-@dataclass(slots=True)
-class BuildCommand:
+class BuildCommand(NamedTuple):
     """The part of a command line that builds or tests, and its kind (``npm``)."""
 
     command: str
@@ -310,8 +308,9 @@ _EXIT_LINE = re.compile(r"^\s*(?:Exit code|exit code|exit status)[: ]+(\d+)")
 _EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "returnCode", "status")
 
 
-@dataclass(slots=True)
-class Outcome:
+class Outcome(NamedTuple):
+    """What a finished command printed, its status (None when unknown), and whether it was cut."""
+
     output: bytes
     exit_code: int | None
     interrupted: bool

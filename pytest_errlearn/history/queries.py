@@ -7,8 +7,7 @@ each ``errlearn run`` and must stay well under 100 ms with 10,000 rows.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..redact import redact
 from .commands import command_key, split
@@ -21,8 +20,7 @@ def success_text(worked: int, decided: int) -> str:
     return f"worked {worked} of {decided} time{'s' if decided != 1 else ''}"
 
 
-@dataclass(slots=True)
-class Hint:
+class Hint(NamedTuple):
     """A known way a command failed before, and what fixed it."""
 
     signature: str
@@ -37,8 +35,7 @@ class Hint:
     success: str | None = None  # "worked 2 of 3 times"
 
 
-@dataclass(slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A recorded failure, for ``errlearn learn``: what to write a pattern for."""
 
     signature: str
@@ -53,8 +50,7 @@ class Candidate:
     pattern: str | None = None  # the pattern that matched it last, if any
 
 
-@dataclass(slots=True)
-class PatternStats:
+class PatternStats(NamedTuple):
     """One pattern's record: how often it matched, and what its fix achieved."""
 
     pattern: str
@@ -128,10 +124,10 @@ def hints(conn: sqlite3.Connection, command: str, limit: int) -> list[Hint]:
             "SELECT pattern, fix FROM learned WHERE signature = ?", (signature,)
         ).fetchone()
         if fixed:
-            hint.pattern, hint.fix = fixed
-            _, worked, failed = _rates(conn, hint.pattern)
-            if worked + failed:
-                hint.success = success_text(worked, worked + failed)
+            pattern, fix = fixed
+            _, worked, failed = _rates(conn, pattern)
+            success = success_text(worked, worked + failed) if worked + failed else None
+            hint = hint._replace(pattern=pattern, fix=fix, success=success)
         out.append(hint)
     return out
 

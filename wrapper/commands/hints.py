@@ -12,7 +12,6 @@ import json
 import shlex
 import sys
 import time
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from ..cli import UsageError
@@ -104,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         with history:
             hints = history.hints(shlex.join(argv), args.limit)
     if args.json:
-        print(json.dumps({"hints": [asdict(h) for h in hints]}, indent=2, ensure_ascii=False))
+        print(json.dumps({"hints": [h._asdict() for h in hints]}, indent=2, ensure_ascii=False))
     elif hints:
         print(format_hints(hints), file=sys.stdout)
     return 0

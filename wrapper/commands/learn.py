@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from ..cli import UsageError
@@ -87,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
 def _as_json(c: Candidate) -> dict[str, Any]:
     from pytest_errlearn.learn import derive_trigger
 
-    return {**asdict(c), "trigger": derive_trigger(c.normal)}
+    return {**c._asdict(), "trigger": derive_trigger(c.normal)}
 
 
 def _learn_signature(args: argparse.Namespace, settings: Settings, history: History) -> int:
