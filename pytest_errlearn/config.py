@@ -8,7 +8,6 @@ pyproject.toml or a .git.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,16 +22,38 @@ class ConfigError(UserError):
     """A setting that cannot be used; the message is one line for the user."""
 
 
-@dataclass(slots=True)
 class Settings:
-    root: Path
-    patterns: Path | None = None  # the project's patterns.toml, when there is one
-    threshold: float = 0.6  # similarity a semantic match must exceed
-    builtin: bool = True  # consult the starter library after the project's own patterns
-    history: bool = True  # record runs and errors in .errlearn/
-    hints: bool = True  # show known issues before `errlearn run` starts a command
-    repeat: int = 3  # the same failure this many runs in a row is called out
-    extra: dict[str, Any] = field(default_factory=dict)
+    """The project's errlearn settings: where it is, and ``[tool.errlearn]``.
+
+    A plain class, not a dataclass: the agent hooks and ``errlearn run`` read
+    settings on every start, and the dataclasses module costs more to import.
+    """
+
+    __slots__ = ("builtin", "extra", "hints", "history", "patterns", "repeat", "root", "threshold")
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        patterns: Path | None = None,  # the project's patterns.toml, when there is one
+        threshold: float = 0.6,  # similarity a semantic match must exceed
+        builtin: bool = True,  # consult the starter library after the project's own patterns
+        history: bool = True,  # record runs and errors in .errlearn/
+        hints: bool = True,  # show known issues before `errlearn run` starts a command
+        repeat: int = 3,  # the same failure this many runs in a row is called out
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.root = root
+        self.patterns = patterns
+        self.threshold = threshold
+        self.builtin = builtin
+        self.history = history
+        self.hints = hints
+        self.repeat = repeat
+        self.extra = extra or {}
+
+    def __repr__(self) -> str:
+        return f"Settings(root={self.root!r}, patterns={self.patterns!r})"
 
 
 _KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat"}
