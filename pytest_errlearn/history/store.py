@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sqlite3
 import sys
 import time
@@ -83,6 +82,8 @@ def make_folder(folder: Path) -> None:
         with contextlib.suppress(OSError):
             tmp.rename(folder)  # another process may have won the race: fine
     finally:
+        import shutil  # only when the folder is first made: readers start faster without it
+
         shutil.rmtree(tmp, ignore_errors=True)
     if not folder.is_dir():
         raise NotADirectoryError(f"cannot create {folder}")
