@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pytest_errlearn.detect.hints import ASSIGNMENT, WRAPPERS
+from pytest_errlearn.detect.hints import ASSIGNMENT, WRAPPERS, program_name
 
 if TYPE_CHECKING:
     from pytest_errlearn.history import Hint
@@ -129,10 +129,8 @@ def segments(command: str) -> Iterator[list[str]]:
 
 
 def _program(word: str) -> str:
-    name = os.path.basename(word.replace("\\", "/"))
-    for suffix in (".exe", ".cmd", ".bat", ".sh"):
-        name = name.removesuffix(suffix)
-    return re.sub(r"^(python)\d[\d.]*$", r"\1", name)
+    """Windows paths and script suffixes too: an agent's commands come from anywhere."""
+    return program_name(word.replace("\\", "/"), (".exe", ".cmd", ".bat", ".sh"))
 
 
 def _positional(args: Sequence[str]) -> list[str]:

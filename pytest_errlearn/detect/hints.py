@@ -47,23 +47,35 @@ WRAPPERS = {"sudo", "env", "time", "nice", "nohup", "exec", "command", "xvfb-run
 ASSIGNMENT = re.compile(r"^\w+=")
 
 
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """A command line as words (a line shlex cannot parse is split on spaces)."""
+    if not isinstance(command, str):
+        return list(command)
+    try:
+        return shlex.split(command)
+    except ValueError:
+        return command.split()
+
+
+def program_name(word: str, suffixes: tuple[str, ...] = (".exe", ".cmd")) -> str:
+    """The program a command's first word names: its file name without ``suffixes``,
+    ``python3.11`` as ``python``."""
+    name = os.path.basename(word)
+    for suffix in suffixes:
+        name = name.removesuffix(suffix)
+    return re.sub(r"^(python)\d[\d.]*$", r"\1", name)
+
+
 def tool_from_command(command: str | Sequence[str] | None) -> str | None:
     """The tool a command line runs (``npm test`` -> ``npm``), or None."""
     if not command:
         return None
-    if isinstance(command, str):
-        try:
-            argv = shlex.split(command)
-        except ValueError:
-            argv = command.split()
-    else:
-        argv = list(command)
+    argv = split_command(command)
     while argv and (argv[0] in WRAPPERS or ASSIGNMENT.match(argv[0]) or argv[0].startswith("-")):
         argv = argv[1:]
     if not argv:
         return None
-    name = os.path.basename(argv[0]).removesuffix(".exe").removesuffix(".cmd")
-    name = re.sub(r"^(python)\d[\d.]*$", r"\1", name)
+    name = program_name(argv[0])
     name = re.sub(r"^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+)-\d[\d.]*$", r"\1", name)  # gcc-12
     rest = argv[1:]
     if name == "python" and len(rest) >= 2 and rest[0] == "-m":

@@ -8,12 +8,11 @@ values (``pytest tests/unit -x``) are not part of it.
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
 from collections.abc import Sequence
 
-from ..detect.hints import ASSIGNMENT, WRAPPERS
+from ..detect.hints import ASSIGNMENT, WRAPPERS, program_name
+from ..detect.hints import split_command as split
 
 # Programs whose first (one or two) bare words name what they do.
 SUBCOMMANDS = frozenset({
@@ -28,14 +27,6 @@ _WORD = re.compile(r"^[A-Za-z:][\w:.-]*$")
 _DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")  # `timeout 60 make`
 
 
-def split(command: str | Sequence[str]) -> list[str]:
-    """A command line as words (a line shlex cannot parse is split on spaces)."""
-    if not isinstance(command, str):
-        return list(command)
-    try:
-        return shlex.split(command)
-    except ValueError:
-        return command.split()
 
 
 def command_key(command: str | Sequence[str]) -> str:
@@ -48,8 +39,7 @@ def command_key(command: str | Sequence[str]) -> str:
         argv = argv[1:]
     if not argv:
         return ""
-    name = os.path.basename(argv[0]).removesuffix(".exe").removesuffix(".cmd")
-    name = re.sub(r"^(python)\d[\d.]*$", r"\1", name)
+    name = program_name(argv[0])
     rest = argv[1:]
     if name == "python" and len(rest) >= 2 and rest[0] == "-m":
         name, rest = rest[1], rest[2:]

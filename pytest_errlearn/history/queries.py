@@ -9,8 +9,9 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, NamedTuple
 
+from ..detect.hints import split_command as split
 from ..redact import redact
-from .commands import command_key, split
+from .commands import command_key
 
 FUZZY_POOL = 4  # candidates looked at per hint shown, when commands differ
 
