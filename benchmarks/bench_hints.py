@@ -13,7 +13,6 @@ write path) in a temporary project, then measures, in this same run:
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import subprocess
@@ -22,6 +21,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from common import bytecode_env
 
 from pytest_errlearn.history import History
 from pytest_errlearn.report import Error, Match, Report
@@ -101,8 +102,7 @@ def main() -> int:
             )
         # Byte code cached as in any install, in a private folder (this checkout may run
         # with PYTHONDONTWRITEBYTECODE, which would time the compiler instead).
-        env = {**os.environ, "NO_COLOR": "1", "PYTHONPYCACHEPREFIX": str(root / "pycache")}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env = {**bytecode_env(root / "pycache"), "NO_COLOR": "1"}
 
         def spawn(argv: list[str]) -> Callable[[], object]:
             return lambda: subprocess.run(argv, cwd=root, env=env, check=True,

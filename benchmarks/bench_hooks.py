@@ -26,6 +26,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from common import bytecode_env, errlearn_command
+
 from pytest_errlearn.detect import detect
 from pytest_errlearn.history import History
 
@@ -40,16 +42,6 @@ FAILING = (
     "tests/test_api.py:3: in <module>\n"
     "src/app.ts(42,5): error TS2322: Type 'string' is not assignable to type 'number'.\n"
 )
-
-
-def errlearn_command() -> list[str]:
-    """The installed ``errlearn`` script beside this Python, as an agent would run it."""
-    script = Path(sys.executable).with_name("errlearn")
-    if script.is_file():
-        return [str(script)]
-    # By import: `-m errlearn_wrapper.cli` would load cli.py twice (as __main__ and itself).
-    return [sys.executable, "-c",
-            "import sys; from errlearn_wrapper.cli import main; sys.exit(main(sys.argv[1:]))"]
 
 
 def write_patterns(root: Path, count: int) -> None:
@@ -94,16 +86,6 @@ def _cpu() -> float:
         return 0.0
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
-
-
-def bytecode_env(cache: Path) -> dict[str, str]:
-    """The environment with bytecode cached (in ``cache``), as an installed package has it.
-
-    Without it (PYTHONDONTWRITEBYTECODE) every call would compile errlearn afresh.
-    """
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = str(cache)
-    return env
 
 
 def recorded_runs(root: Path) -> int:

@@ -20,7 +20,8 @@ import random
 import re
 import sys
 import time
-from pathlib import Path
+
+from common import CORPORA
 
 from pytest_errlearn.canonical import canonical
 from pytest_errlearn.detect import detect
@@ -28,7 +29,6 @@ from pytest_errlearn.matcher import Matcher
 from pytest_errlearn.patterns import Pattern
 from pytest_errlearn.report import Error
 
-CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
 

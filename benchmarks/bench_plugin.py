@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from common import bytecode_env
+
 GOALS = {"passing": 3.0, "failing": 20.0}  # overhead allowed, in percent
 
 PASSING = """
@@ -99,10 +101,8 @@ def run_once(suite: Path, plugin: str) -> Timing:
     as it is in any installed package: with ``PYTHONDONTWRITEBYTECODE`` set,
     every run would compile errlearn from source and time the compiler.
     """
-    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
-           "PYTHONPYCACHEPREFIX": str(suite.parent / "pycache")}
+    env = {**bytecode_env(suite.parent / "pycache"), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     env.pop("PYTEST_ADDOPTS", None)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [sys.executable, "-m", "pytest", "-p", plugin, "-p", "no:cacheprovider", str(suite)]
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=suite, env=env, stdout=subprocess.DEVNULL,

@@ -18,7 +18,6 @@ Exits 1 when a goal is missed or errlearn fails, 2 without the corpora.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
 import subprocess
@@ -28,26 +27,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+from common import CORPORA, bytecode_env
+from common import errlearn_command as errlearn
+
 STARTUP_GOAL = 2.5  # errlearn run -- true over python -c pass
 PASS_GOAL = 5.0  # errlearn run -- cat over cat | tee
 _IMPORT = re.compile(r"^import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)$")
-
-
-def errlearn() -> list[str]:
-    """The installed console script beside this interpreter, as a user runs it."""
-    script = Path(sys.executable).with_name("errlearn.exe" if os.name == "nt" else "errlearn")
-    if script.is_file():
-        return [str(script)]
-    return [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
-            "sys.exit(main())"]
-
-
-def bytecode_env(folder: str) -> dict[str, str]:
-    """The environment of every timed run: compiled bytecode kept (in ``folder``), as an
-    installed errlearn has it, even where PYTHONDONTWRITEBYTECODE is set."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return {**env, "PYTHONPYCACHEPREFIX": folder}
 
 
 def once(
@@ -141,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     """Print every figure; whether both goals were met."""
-    env = bytecode_env(str(tmp / "pycache"))
+    env = bytecode_env(tmp / "pycache")
     project = tmp / "project"  # a project of its own, with no history yet
     project.mkdir()
     (project / "pyproject.toml").write_text("")

@@ -17,7 +17,6 @@ Exits 1 when a goal is missed or errlearn fails, 2 without the corpora.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import subprocess
 import sys
@@ -27,9 +26,11 @@ from collections.abc import Sequence
 from itertools import cycle
 from pathlib import Path
 
+from common import CORPORA
+from common import errlearn_command as errlearn
+
 from pytest_errlearn.detect import prefilter
 
-CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 SPEED_GOAL = 4.0  # errlearn's time over grep's
 RSS_GOAL_MB = 400.0
 
@@ -41,8 +42,6 @@ SEED_WORDS = (
     "null pointer", "segmentation fault", "command not found", "No such file", "Permission denied",
 )
 
-# What the console script runs (``-m errlearn_wrapper.cli`` would load cli.py twice).
-_MAIN = "import sys; from errlearn_wrapper.cli import main; sys.exit(main())"
 # Output goes to a pipe, never /dev/null: GNU grep stops at its first match when
 # its output is /dev/null, which would make the anchor meaningless.
 # Runs argv[1:]; prints its status and peak RSS (KB on Linux, bytes on macOS).
@@ -51,14 +50,6 @@ _RSS_PROBE = (
     "done = subprocess.run(sys.argv[1:], capture_output=True)\n"
     "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
 )
-
-
-def errlearn() -> list[str]:
-    """The console script beside this interpreter, else the ``main()`` it would call."""
-    script = Path(sys.executable).with_name("errlearn.exe" if os.name == "nt" else "errlearn")
-    if script.is_file():
-        return [str(script)]
-    return [sys.executable, "-c", _MAIN]
 
 
 def build_log(path: Path, size: int, logs: Sequence[Path]) -> int:
