@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..report import Error
 from .blocks_langs import GoPanic, Jest, Mocha, Pytest, Rustc, RustPanic, Traceback
-from .reader import MAX_BLOCK, Reader
+from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
 
@@ -21,10 +21,15 @@ __all__ = ["MAX_BLOCK", "READERS", "Reader"]
 class Stack(Reader):
     """Indented frames under an exception line (Node, JVM), with ``Caused by:``."""
 
+    _RUN = line_run(rb"[ \t]+[^\s\x00-\x1f\x7f]|Caused by: |Suppressed: ")
+
     def accept(self, line: str) -> bool:
         return bool(line[:1].isspace() and line.strip()) or line.startswith(
             ("Caused by: ", "Suppressed: ", "\t")
         )
+
+    def run(self) -> re.Pattern[bytes] | None:
+        return self._RUN
 
 
 class Indented(Reader):
@@ -63,6 +68,9 @@ class CodeFrame(Reader):
         if self.allow_blank and self._TS_LINE.match(line):
             return True
         return line[:1].isspace() or bool(_CODE_LINE.match(line))
+
+    def run(self) -> re.Pattern[bytes] | None:
+        return INDENTED_RUN
 
     def finish(self) -> None:
         pass  # the header carries the location
@@ -137,6 +145,9 @@ class Nested(Reader):
         if stripped and not self.found and self._TELLING.search(stripped):
             self.err.message, self.found = stripped, True
         return True
+
+    def run(self) -> re.Pattern[bytes] | None:
+        return INDENTED_RUN if self.found else None  # the message is found: the rest just belongs
 
     def finish(self) -> None:
         pass

@@ -26,7 +26,7 @@ LOOKBACK = 40  # lines a row's fixup may look back over
 FOLD_DISTANCE = 200  # a consequence this close after an error only follows from it
 PRECEDING = 15  # lines looked back over for the output a failure line follows
 MAX_KEPT = 2000  # distinct errors kept; more are only counted
-MAX_WARNINGS = 200  # warnings read in full; past this a warning line is only counted
+MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
 
 # CI bookkeeping lines, passed over like blank ones (Travis's folds and timers).
@@ -82,6 +82,7 @@ class Detector:
         self._search = prefilter.search
         self._errors: list[Error] = []
         self._warnings: list[Error] = []
+        self._warning_lines = 0  # warning lines read, repeats included
         self._by_sig: dict[str, Error] = {}
         self._section: str | None = None
         self._last_cause = -FOLD_DISTANCE - 1  # the line where the last root error ended
@@ -136,11 +137,17 @@ class Detector:
         self._buf = chunk
         self._awaiting += self._carry
         self._carry = []
-        if len(self._warnings) >= MAX_WARNINGS:
+        if self._warning_lines >= MAX_WARNINGS:
             self._search = prefilter.search_errors()
         search = self._search
         while pos < size:
             if self._open is not None or self._awaiting:
+                if not self._awaiting and (run := self._open.reader.run()) is not None:
+                    if (m := run.match(chunk, pos)) is not None and (
+                        taken := self._open.reader.take(chunk[pos : m.end()], self._lineno + 1)
+                    ):
+                        pos = self._taken(chunk, pos, m.end(), taken)
+                        continue
                 end = chunk.find(b"\n", pos)
                 end = size if end < 0 else end + 1
                 self._line(chunk, pos, end, sure=False)
@@ -179,6 +186,15 @@ class Detector:
         if sure or self._search(raw, 0) is not None:
             self._candidate(text, chunk, start, end)
 
+    def _taken(self, chunk: bytes, pos: int, end: int, taken: int) -> int:
+        """Count the lines the open reader took in one go; where reading goes on."""
+        self._lineno += taken
+        if chunk.count(b"\n", pos, end) > taken:  # the block is full: stop after its last
+            for _ in range(taken):
+                pos = chunk.index(b"\n", pos) + 1
+            return pos
+        return end
+
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:
         analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
         hit = TABLE.match(analysed)
@@ -191,9 +207,11 @@ class Detector:
             role = "warning"
         if role in ("ignore", "note") or sev in NOTE_WORDS:
             return
-        if role == "warning" and len(self._warnings) >= MAX_WARNINGS:
-            self.dropped += 1  # a build with thousands of warnings: count, don't read
-            return
+        if role == "warning":
+            if self._warning_lines >= MAX_WARNINGS:
+                self.dropped += 1  # a build with thousands of warnings: count, don't read
+                return
+            self._warning_lines += 1
         if role == "section":
             self._section = groups.get("test")
             return

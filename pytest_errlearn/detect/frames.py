@@ -7,18 +7,21 @@ frame in the user's own code, not the stdlib's, a package's or the runtime's.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 # Frames of the stack-trace formats, each giving file, line and maybe col.
+# Multi-line mode with no ``\s`` that could cross a newline: one search runs
+# over a whole block's lines joined, or over one line.
 _FRAMES = re.compile(
-    r'^[\s|]*File "(?P<pf>[^"]+)", line (?P<pl>\d+)'  # Python, exception groups' "|" margin
-    r"|^\s*at (?:.*? \()?(?:file://)?(?P<nf>[^()\s]+?):(?P<nl>\d+):(?P<nc>\d+)\)?\s*$"  # Node
-    r"|^\s*at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"  # JVM
-    r"|^\s+(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?\s*$"  # Go
-    r"|^\s*--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
-    r"|^\s*(?:❯|→) (?P<vf>[^\s:]+):(?P<vl>\d+):(?P<vc>\d+)"  # vitest
+    r'(?m)^(?:[^\S\n]|\|)*File "(?P<pf>[^"]+)", line (?P<pl>\d+)'  # Python; groups' "|" margin
+    r"|^[^\S\n]*at (?:.*? \()?(?:file://)?(?P<nf>[^()\s]+?):(?P<nl>\d+):(?P<nc>\d+)\)?[^\S\n]*$"
+    r"|^[^\S\n]*at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"
+    r"|^[^\S\n]+(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?[^\S\n]*$"  # Go
+    r"|^[^\S\n]*--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
+    r"|^[^\S\n]*(?:❯|→) (?P<vf>[^\s:]+):(?P<vl>\d+):(?P<vc>\d+)"  # vitest
 )
+_KEYS = {"pf": "p", "nf": "n", "jf": "j", "gf": "g", "rf": "r", "vf": "v"}  # a frame's family
 
 # Paths that are not the user's own code: the stdlib, installed packages, runtimes.
 _NOT_USER = re.compile(
@@ -30,7 +33,7 @@ _NOT_USER = re.compile(
 )
 # JVM frames name a bare file; the class says whose code it is.
 _JVM_LIBRARY = re.compile(
-    r"^\s*at (?:[\w.$]+/)?(?:java|javax|jdk|sun|com\.sun|kotlin|scala|org\.junit|junit|"
+    r"(?m)^[^\S\n]*at (?:[\w.$]+/)?(?:java|javax|jdk|sun|com\.sun|kotlin|scala|org\.junit|junit|"
     r"org\.apache\.maven|org\.gradle|org\.testng|org\.springframework|worker\.org\.gradle)\."
 )
 
@@ -50,14 +53,22 @@ def is_user_path(path: str) -> bool:
 def frame(line: str) -> Frame | None:
     """Where a stack frame line points to, or None when it is no frame."""
     m = _FRAMES.match(line)
-    if m is None:
-        return None
-    g = {k: v for k, v in m.groupdict().items() if v is not None}
-    key = next(iter(g))[0]
-    col = g.get(key + "c")
-    path = g[key + "f"]
-    user = is_user_path(path) and not (key == "j" and _JVM_LIBRARY.match(line))
-    return Frame(path, int(g[key + "l"]), int(col) if col else None, user)
+    return None if m is None else _frame(m)
+
+
+def frames(lines: Sequence[str]) -> Iterator[Frame]:
+    """The frames among ``lines``, in order: one regex search over them all,
+    so the many lines of a trace that are no frame cost no Python time."""
+    for m in _FRAMES.finditer("\n".join(lines)):
+        yield _frame(m)
+
+
+def _frame(m: re.Match[str]) -> Frame:
+    groups = m.groupdict()
+    key = next(_KEYS[k] for k in _KEYS if groups[k] is not None)
+    path, line, col = groups[key + "f"], groups[key + "l"], groups.get(key + "c")
+    user = is_user_path(path) and not (key == "j" and _JVM_LIBRARY.match(m.string, m.start()))
+    return Frame(path, int(line), int(col) if col else None, user)
 
 
 def python_location(before: Sequence[str]) -> tuple[str, int] | None:

@@ -6,10 +6,27 @@ the following lines to that kind's reader until it declines one.
 
 from __future__ import annotations
 
+import re
+
 from ..report import Error
-from .frames import Frame, frame, is_user_path
+from .frames import Frame, frames, is_user_path
+from .text import MAX_LINE
 
 MAX_BLOCK = 60  # lines after the header, at most: a sanity bound, as in the seed
+
+# One raw line that needs no cleaning: no control character, no \r but the
+# one of a CRLF, short enough that its text is never cut. Anything else is
+# read line by line.
+_PLAIN_REST = rb"[^\n\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{0,%d}\r?\n" % (MAX_LINE - 1)
+
+
+def line_run(head: bytes) -> re.Pattern[bytes]:
+    """A run of up to MAX_BLOCK plain, non-blank raw lines that start with ``head``."""
+    return re.compile(rb"(?:(?:%s)%s){1,%d}" % (head, _PLAIN_REST, MAX_BLOCK))
+
+
+# Indented, non-blank: the body of most blocks.
+INDENTED_RUN = line_run(rb"[ \t]+[^\s\x00-\x1f\x7f]")
 
 
 def _set_location(err: Error, where: Frame) -> None:
@@ -32,7 +49,6 @@ class Reader:
         self.err = err
         self.end = start
         self.count = 0
-        self.frames: list[Frame] = []
 
     def feed(self, line: str, lineno: int) -> bool:
         if self.count >= MAX_BLOCK:
@@ -43,18 +59,48 @@ class Reader:
         if line.strip():
             self.end = lineno
             self.err.block.append(line)
-            if self.frames_wanted and (where := frame(line)) is not None:
-                self.frames.append(where)
         return True
 
     def accept(self, line: str) -> bool:
         raise NotImplementedError
 
+    def run(self) -> re.Pattern[bytes] | None:
+        """Raw lines this reader now accepts whatever they say, matched in one
+        call over the chunk (``take``) instead of one ``feed`` each; None when
+        every line needs a look (the reader's state depends on it)."""
+        return None
+
+    def take(self, raw: bytes, lineno: int) -> int:
+        """Accept the lines of a ``run()`` match starting at line ``lineno``;
+        how many were taken (none once the block is full)."""
+        if self.count >= MAX_BLOCK:
+            return 0
+        text = raw.decode("utf-8", "replace")
+        lines = (text.replace("\r\n", "\n") if "\r" in text else text).split("\n")
+        del lines[-1]  # after the last newline
+        if len(lines) > (room := MAX_BLOCK - self.count):
+            del lines[room:]
+        self.count += len(lines)
+        self.err.block += lines
+        if lines:
+            self.end = lineno + len(lines) - 1
+        return len(lines)
+
     def finish(self) -> None:
-        """Point the error at the innermost frame in the user's own code."""
-        frames = self.frames if self.innermost_first else self.frames[::-1]
-        user = [f for f in frames if f.user]
-        if user and (self.err.file is None or not is_user_path(self.err.file)):
-            _set_location(self.err, user[0])
-        elif frames and self.err.file is None:
-            _set_location(self.err, frames[0])
+        """Point the error at the innermost frame in the user's own code.
+
+        Frames are parsed here, innermost first, and only up to the first of
+        the user's: a 60-line JVM trace usually costs a handful of matches.
+        """
+        err = self.err
+        if not self.frames_wanted or (err.file is not None and is_user_path(err.file)):
+            return
+        found = frames(err.block[1:])
+        innermost: Frame | None = None
+        for where in found if self.innermost_first else reversed(list(found)):
+            if where.user:
+                _set_location(err, where)
+                return
+            innermost = innermost or where
+        if innermost is not None and err.file is None:
+            _set_location(err, innermost)
