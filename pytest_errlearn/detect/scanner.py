@@ -1,0 +1,398 @@
+"""The reading half of the detector: bytes in, errors as read (``Found``) out.
+
+Stage 1 (``prefilter``) jumps from one candidate line to the next over raw
+bytes; only candidates and the lines of an open block are decoded. Stage 2
+drops false positives (``falsepos``), finds the line's row in the format
+table, reads the block that follows (``blocks``), classifies and signs.
+
+What it hands on depends only on the text it reads, never on errors seen
+earlier: folding, repeats and limits are the assembler's (``engine``). That
+is what lets a big log be scanned in pieces, in parallel (``parallel``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..report import Error
+from . import falsepos, prefilter
+from .blocks import MAX_BLOCK, READERS, Reader
+from .classify import categorize
+from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
+from .signature import signature
+from .text import ANSI_BYTES, MAX_LINE, ORPHAN_SGR, clean_line
+
+CONTEXT = 3  # lines of context kept before and after a block
+LOOKBACK = 40  # lines a row's fixup may look back over
+PRECEDING = 15  # lines looked back over for the output a failure line follows
+MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
+MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
+EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
+
+# CI bookkeeping lines, passed over like blank ones (Travis's folds and timers).
+_JUNK = re.compile(r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$")
+# Lines that echo the command being run, not its output.
+_ECHO = re.compile(r"^(?:> \S+@\S* \S|\$ |\+ |>\s*$|npm (?:ERR!|error)|Done\. |The command )")
+_PASSING = re.compile(r"\b(?:PASSED|SKIPPED|passed|skipped)\s*$")  # a status that is no failure
+_TELLING = re.compile(
+    r"(?i)error|fail|exception|invalid|cannot|can't|not found|missing|expected|denied|refused"
+    r"|abort|✖|✗|×"
+)
+
+# Prefixes CI systems put before every line; analysed text starts after them.
+_STAMP = re.compile(
+    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
+    r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+"
+    r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+)"
+)
+_STAMP_FIRST = frozenset("0123456789[")
+
+
+@dataclass(slots=True)
+class Found:
+    """An error as read, before the run as a whole has its say.
+
+    ``role`` is "error", "warning", "consequence" or "section" (a test's
+    heading: ``err.test`` names it). The context lines stay raw bytes until
+    the assembler keeps the error. ``unless_follows`` marks the output above
+    a failure line, an error only if nothing before that line explains it.
+    """
+
+    err: Error
+    role: str
+    before: list[bytes] = field(default_factory=list)
+    after: list[bytes] = field(default_factory=list)
+    unless_follows: int | None = None
+    sectioned: bool = False  # ``err.test`` is the test section's, filled in by the assembler
+
+    def context(self) -> list[str]:
+        return [clean_line(raw) for raw in self.before] + [clean_line(raw) for raw in self.after]
+
+
+@dataclass(slots=True)
+class _Awaiting:
+    found: Found
+    left: int  # lines of after-context still wanted
+
+
+@dataclass(slots=True)
+class _Open:
+    reader: Reader
+    fmt: Format
+    role: str
+    before: list[bytes]  # the raw lines above the header
+
+
+class Scanner:
+    """Feed it output (``feed``), then ``close()``; each error read goes to ``emit``.
+
+    ``lineno`` is the number of the line before the first one fed, and
+    ``tail`` the raw lines before it, for a piece of a log read on its own.
+    """
+
+    def __init__(
+        self,
+        emit: Callable[[Found], None],
+        tool: str | None = None,
+        *,
+        lineno: int = 0,
+        tail: list[bytes] | None = None,
+    ) -> None:
+        self.emit = emit
+        self.tool = tool
+        self.dropped = 0
+        self._pending = b""
+        self._long = False  # the unfinished line overran MAX_PENDING; the rest is dropped
+        self._lineno = lineno
+        self._tail = list(tail or ())  # the last LOOKBACK raw lines of earlier chunks
+        self._open: _Open | None = None
+        self._awaiting: list[_Awaiting] = []  # errors whose after-context is still being read
+        self._carry: list[_Awaiting] = []  # ... that runs on into the next chunk
+        self._buf = b""  # the chunk being read
+        self._cursor = 0  # where, in it, the after-context of an error finished now begins
+        self._search = prefilter.search
+        self._warning_lines = 0  # warning lines read, repeats included
+        self._draining = False  # only finishing the block and context open at a piece's end
+        self._early = lineno + EARLY  # blocks whose header is above this line are listed:
+        self.early_blocks: list[tuple[int, int]] = []  # (header, last line), for ``parallel``
+        self._last_end = 0  # the last line of the latest block
+        # Whether a failure line at a line number only follows from an error
+        # already seen: when it surely does, the output above it is not read.
+        self.follows: Callable[[int], bool] = _never
+
+    # -- input --------------------------------------------------------------
+
+    def feed(self, data: bytes) -> None:
+        """Analyse the complete lines of ``data``; keep the unfinished one."""
+        if not data:
+            return
+        if self._long:
+            i = data.find(b"\n")
+            if i < 0:
+                return
+            self._chunk(self._pending + b"\n")
+            self._pending, self._long, data = b"", False, data[i + 1 :]
+        buf = self._pending + data if self._pending else data
+        cut = buf.rfind(b"\n") + 1
+        if cut:
+            self._chunk(buf[:cut] if cut < len(buf) else buf)
+        self._pending = buf[cut:]
+        if len(self._pending) > MAX_PENDING:
+            self._pending, self._long = self._pending[:MAX_PENDING], True
+
+    def close(self) -> None:
+        """Finish the input: the last line, the open block."""
+        if self._pending:
+            self._chunk(self._pending)
+            self._pending = b""
+        self._cursor = len(self._buf)
+        self._close_open()
+        self._awaiting.clear()
+        self._carry.clear()
+
+    def drain(self, data: bytes) -> int:
+        """Read on into ``data`` (complete lines, what follows this scanner's
+        piece) only to finish the block and the context still open; no new
+        error starts. The number of the first line no block of this piece took."""
+        self._draining = True
+        quiet = self._lineno + 1
+        was_open = self._open is not None
+        if was_open or self._awaiting or self._carry:
+            self._chunk(data)
+        self.close()
+        return self._last_end + 1 if was_open else quiet
+
+    # -- the pass over a chunk ----------------------------------------------
+
+    def _chunk(self, chunk: bytes) -> None:
+        if b"\x1b" in chunk:  # colours would hide a line's shape from stage 1
+            chunk = ANSI_BYTES.sub(b"", chunk)
+        if b"[0m" in chunk:
+            chunk = ORPHAN_SGR.sub(b"", chunk)
+        pos, size = 0, len(chunk)
+        self._buf = chunk
+        self._awaiting += self._carry
+        self._carry = []
+        if self._warning_lines >= MAX_WARNINGS:
+            self._search = prefilter.search_errors()
+        search = self._search
+        while pos < size:
+            if self._open is not None or self._awaiting:
+                if not self._awaiting and (run := self._open.reader.run()) is not None:
+                    if (m := run.match(chunk, pos)) is not None and (
+                        taken := self._open.reader.take(chunk[pos : m.end()], self._lineno + 1)
+                    ):
+                        pos = self._taken(chunk, pos, m.end(), taken)
+                        continue
+                end = chunk.find(b"\n", pos)
+                end = size if end < 0 else end + 1
+                self._line(chunk, pos, end, sure=False)
+                pos = end
+                continue
+            if self._draining:
+                break
+            m = search(chunk, pos)
+            if m is None:
+                self._lineno += chunk.count(b"\n", pos)
+                if not chunk.endswith(b"\n"):
+                    self._lineno += 1  # the input's last line, without its newline
+                break
+            hit = m.start()
+            start = chunk.rfind(b"\n", pos, hit) + 1 or pos
+            self._lineno += chunk.count(b"\n", pos, start)
+            end = chunk.find(b"\n", hit)
+            end = size if end < 0 else end + 1
+            self._line(chunk, start, end, sure=True)
+            pos = end
+        self._keep_tail(chunk)
+
+    def _taken(self, chunk: bytes, pos: int, end: int, taken: int) -> int:
+        """Count the lines the open reader took in one go; where reading goes on."""
+        self._lineno += taken
+        if chunk.count(b"\n", pos, end) > taken:  # the block is full: stop after its last
+            for _ in range(taken):
+                pos = chunk.index(b"\n", pos) + 1
+            return pos
+        return end
+
+    def _line(self, chunk: bytes, start: int, end: int, *, sure: bool) -> None:
+        """One line: after-context, an open block, else maybe a new error."""
+        self._lineno += 1
+        raw = chunk[start:end]
+        if self._awaiting:
+            for waiting in self._awaiting:
+                waiting.found.after.append(raw)
+                waiting.left -= 1
+            self._awaiting = [w for w in self._awaiting if w.left > 0]
+        text = None
+        if self._open is not None:
+            if self._open.reader.feed(text := clean_line(raw), self._lineno):
+                return
+            self._cursor = start  # the block ends above this line
+            self._close_open()
+        if self._draining:
+            return
+        if sure or self._search(raw, 0) is not None:
+            self._candidate(clean_line(raw) if text is None else text, chunk, start, end)
+
+    def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:
+        analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
+        hit = TABLE.match(analysed)
+        if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
+            return
+        fmt, groups = hit.fmt, hit.groups
+        role: str = fmt.role
+        sev = (groups.get("sev") or "").strip().lower()
+        if role == "error" and sev in WARNING_WORDS:
+            role = "warning"
+        if role in ("ignore", "note") or sev in NOTE_WORDS:
+            return
+        if role == "warning":
+            if self._warning_lines >= MAX_WARNINGS:
+                self.dropped += 1  # a build with thousands of warnings: count, don't read
+                return
+            self._warning_lines += 1
+        n = self._lineno
+        if role == "section":
+            heading = Error(message=analysed, text=text, span=(n, n), test=groups.get("test"))
+            self.emit(Found(heading, "section"))
+            return
+        if fmt.fixup is not None:
+            fmt.fixup(groups, self._before(chunk, start, LOOKBACK))
+        test = groups.get("test")
+        err = Error(
+            message=(groups.get("msg") or analysed).strip(),
+            text=text,
+            tool=fmt.tool or self.tool,
+            file=groups.get("file"),
+            line=_int(groups.get("line")),
+            column=_int(groups.get("col")),
+            code=groups.get("code"),
+            span=(n, n),
+            context=[],
+            test=test,
+            block=[text],
+            kind=fmt.name,
+            rank=fmt.rank,
+            consequence=role == "consequence",
+        )
+        # A failure line with no error before it: the output just above it is
+        # the reason (a linter's report, a failed check's own words).
+        if (
+            role == "consequence"
+            and not self.follows(n)
+            and (cause := self._preceding(chunk, start, n)) is not None
+        ):
+            self._cursor = start
+            self._found(cause)
+        before = self._raw_before(chunk, start, CONTEXT)
+        if fmt.block is not None:
+            self._open = _Open(READERS[fmt.block](err, n), fmt, role, before)
+        else:
+            self._cursor = end
+            self._found(Found(err, role, before, sectioned=test is None), fmt.category)
+
+    def _close_open(self) -> None:
+        if self._open is None:
+            return
+        opened, self._open = self._open, None
+        opened.reader.finish()
+        err = opened.reader.err
+        err.span = (err.span[0], opened.reader.end)
+        self._last_end = err.span[1]
+        if err.span[0] < self._early:
+            self.early_blocks.append(err.span)
+        role = "consequence" if opened.reader.consequence else opened.role
+        err.consequence = role == "consequence"
+        if opened.reader.valid:
+            found = Found(err, role, opened.before, sectioned=err.test is None)
+            self._found(found, opened.fmt.category)
+
+    def _found(self, found: Found, category: str | None = None) -> None:
+        """Classify and sign an error read, start its after-context, hand it on."""
+        err = found.err
+        err.category = category or categorize(err.message)
+        if err.category == "unknown" and len(err.block) > 1:
+            err.category = categorize("\n".join(err.block[:10]))
+        err.signature = signature(
+            err.message, tool=err.tool, category=err.category, code=err.code, file=err.file
+        )
+        buf, p, wanted = self._buf, self._cursor, CONTEXT
+        while wanted and p < len(buf):
+            e = buf.find(b"\n", p)
+            e = len(buf) if e < 0 else e + 1
+            found.after.append(buf[p:e])
+            p, wanted = e, wanted - 1
+        if wanted and buf.endswith(b"\n"):
+            self._carry.append(_Awaiting(found, wanted))
+        self.emit(found)
+
+    def _preceding(self, chunk: bytes, start: int, n: int) -> Found | None:
+        """The run of output lines just above a failure line, as an error."""
+        raws = self._raw_before(chunk, start, PRECEDING)
+        lines = [clean_line(raw) for raw in raws]
+        first = n - len(lines)  # the line number of lines[0]
+        run: list[int] = []
+        for i in range(len(lines) - 1, -1, -1):
+            text = lines[i]
+            if not text.strip() or _JUNK.match(text):
+                if run:
+                    break
+                continue
+            if _ECHO.match(text) or _PASSING.search(text):
+                break
+            run.append(i)
+        if not run:
+            return None
+        run.reverse()
+        body = [lines[i] for i in run]
+        head = next((t for t in body if _TELLING.search(t)), body[-1])
+        err = Error(
+            message=head.strip(),
+            text=head,
+            tool=self.tool,
+            span=(first + run[0], first + run[-1]),
+            block=body,
+            kind="preceding-output",
+            rank=1,
+        )
+        before = raws[max(0, run[0] - CONTEXT) : run[0]]
+        return Found(err, "error", before, unless_follows=n, sectioned=True)
+
+    # -- lines before a position ------------------------------------------------
+
+    def _raw_before(self, chunk: bytes, start: int, k: int) -> list[bytes]:
+        """Up to ``k`` raw lines before ``start``, oldest first, earlier chunks' included."""
+        lines = last_lines(chunk, start, k)
+        if len(lines) < k and self._tail:
+            lines = self._tail[len(lines) - k :] + lines
+        return lines
+
+    def _before(self, chunk: bytes, start: int, k: int) -> list[str]:
+        """Up to ``k`` cleaned lines before ``start``, oldest first."""
+        return [clean_line(raw) for raw in self._raw_before(chunk, start, k)]
+
+    def _keep_tail(self, chunk: bytes) -> None:
+        self._tail = (self._tail + last_lines(chunk, len(chunk), LOOKBACK))[-LOOKBACK:]
+
+
+def _never(n: int) -> bool:
+    return False
+
+
+def last_lines(buf: bytes, end: int, k: int) -> list[bytes]:
+    """Up to ``k`` lines of ``buf`` that end at ``end``, oldest first."""
+    lines: list[bytes] = []
+    p = end
+    while len(lines) < k and p > 0:
+        q = buf.rfind(b"\n", 0, p - 1) + 1
+        lines.append(buf[q:p])
+        p = q
+    lines.reverse()
+    return lines
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
