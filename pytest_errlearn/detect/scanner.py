@@ -21,6 +21,7 @@ from . import falsepos, prefilter
 from .blocks import MAX_BLOCK, READERS, Reader
 from .classify import categorize
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
+from .preceding import TELLING, output_run
 from .signature import signature
 from .text import ANSI_BYTES, MAX_LINE, ORPHAN_SGR, clean_line
 
@@ -30,16 +31,6 @@ PRECEDING = 15  # lines looked back over for the output a failure line follows
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
 EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
-
-# CI bookkeeping lines, passed over like blank ones (Travis's folds and timers).
-_JUNK = re.compile(r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$")
-# Lines that echo the command being run, not its output.
-_ECHO = re.compile(r"^(?:> \S+@\S* \S|\$ |\+ |>\s*$|npm (?:ERR!|error)|Done\. |The command )")
-_PASSING = re.compile(r"\b(?:PASSED|SKIPPED|passed|skipped)\s*$")  # a status that is no failure
-_TELLING = re.compile(
-    r"(?i)error|fail|exception|invalid|cannot|can't|not found|missing|expected|denied|refused"
-    r"|abort|✖|✗|×"
-)
 
 # Prefixes CI systems put before every line; analysed text starts after them.
 _STAMP = re.compile(
@@ -106,6 +97,7 @@ class Scanner:
         self._pending = b""
         self._long = False  # the unfinished line overran MAX_PENDING; the rest is dropped
         self._lineno = lineno
+        self.first = lineno + 1  # the first line fed
         self._tail = list(tail or ())  # the last LOOKBACK raw lines of earlier chunks
         self._open: _Open | None = None
         self._awaiting: list[_Awaiting] = []  # errors whose after-context is still being read
@@ -121,6 +113,11 @@ class Scanner:
         # Whether a failure line at a line number only follows from an error
         # already seen: when it surely does, the output above it is not read.
         self.follows: Callable[[int], bool] = _never
+
+    @property
+    def lineno(self) -> int:
+        """The number of the last line read."""
+        return self._lineno
 
     # -- input --------------------------------------------------------------
 
@@ -180,12 +177,9 @@ class Scanner:
         search = self._search
         while pos < size:
             if self._open is not None or self._awaiting:
-                if not self._awaiting and (run := self._open.reader.run()) is not None:
-                    if (m := run.match(chunk, pos)) is not None and (
-                        taken := self._open.reader.take(chunk[pos : m.end()], self._lineno + 1)
-                    ):
-                        pos = self._taken(chunk, pos, m.end(), taken)
-                        continue
+                if self._open is not None and not self._awaiting and (ran := self._run(chunk, pos)):
+                    pos = ran
+                    continue
                 end = chunk.find(b"\n", pos)
                 end = size if end < 0 else end + 1
                 self._line(chunk, pos, end, sure=False)
@@ -208,8 +202,16 @@ class Scanner:
             pos = end
         self._keep_tail(chunk)
 
-    def _taken(self, chunk: bytes, pos: int, end: int, taken: int) -> int:
-        """Count the lines the open reader took in one go; where reading goes on."""
+    def _run(self, chunk: bytes, pos: int) -> int:
+        """Lines the open block takes in one go (its reader's ``run``) from
+        ``pos``: where reading goes on, or 0 when it takes none that way."""
+        assert self._open is not None
+        reader = self._open.reader
+        if (run := reader.run()) is None or (m := run.match(chunk, pos)) is None:
+            return 0
+        end = m.end()
+        if not (taken := reader.take(chunk[pos:end], self._lineno + 1)):
+            return 0
         self._lineno += taken
         if chunk.count(b"\n", pos, end) > taken:  # the block is full: stop after its last
             for _ in range(taken):
@@ -333,22 +335,11 @@ class Scanner:
         """The run of output lines just above a failure line, as an error."""
         raws = self._raw_before(chunk, start, PRECEDING)
         lines = [clean_line(raw) for raw in raws]
-        first = n - len(lines)  # the line number of lines[0]
-        run: list[int] = []
-        for i in range(len(lines) - 1, -1, -1):
-            text = lines[i]
-            if not text.strip() or _JUNK.match(text):
-                if run:
-                    break
-                continue
-            if _ECHO.match(text) or _PASSING.search(text):
-                break
-            run.append(i)
-        if not run:
+        if (run := output_run(lines)) is None:
             return None
-        run.reverse()
+        first = n - len(lines)  # the line number of lines[0]
         body = [lines[i] for i in run]
-        head = next((t for t in body if _TELLING.search(t)), body[-1])
+        head = next((t for t in body if TELLING.search(t)), body[-1])
         err = Error(
             message=head.strip(),
             text=head,

@@ -39,23 +39,23 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
     from pytest_errlearn.detect import Detector, tool_from_command
+    from pytest_errlearn.detect.parallel import scan_file
     from pytest_errlearn.matcher import load_matcher
 
     settings = load_settings(patterns=args.patterns)
     matcher = load_matcher(settings)  # bad patterns fail before the log is read
-    detector = Detector(tool_from_command(args.command), command=args.command)
+    tool = tool_from_command(args.command)
     try:
         if args.file == "-":
+            detector = Detector(tool, command=args.command)
             stream = sys.stdin.buffer
             while chunk := stream.read(READ_SIZE):
                 detector.feed(chunk)
-        else:
-            with open(args.file, "rb") as f:
-                while chunk := f.read(READ_SIZE):
-                    detector.feed(chunk)
+            report = detector.close()
+        else:  # a big file is scanned in pieces, on every CPU
+            report = scan_file(args.file, tool, command=args.command)
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-    report = detector.close()
     matcher.match_report(report)
     fmt = args.format or ("json" if args.json else "text")
     if fmt == "text":

@@ -1,0 +1,130 @@
+"""A big log scanned in pieces, one process each, reports what one pass reports.
+
+The pieces are made small here (``MIN_PIECE``) so that the corpora's real logs
+are cut in every kind of place: inside tracebacks, stack traces, code frames
+and the context lines after an error.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_errlearn.detect import detect, parallel
+from pytest_errlearn.detect.parallel import scan_file
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="pieces are scanned in forks")
+
+
+def report_of(path: Path, **kwargs: Any) -> dict[str, Any]:
+    return scan_file(str(path), **kwargs).to_dict()
+
+
+@pytest.fixture
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(parallel, "MIN_PIECE", 1 << 12)
+    yield
+
+
+def corpus_log(corpora: Path, tmp_path: Path, pattern: str, limit: int) -> Path:
+    """The corpus's logs matching ``pattern``, one after another, as one file."""
+    logs = sorted(corpora.glob(pattern))[:limit]
+    if not logs:
+        pytest.skip(f"no {pattern} in the corpora")
+    big = tmp_path / "big.log"
+    big.write_bytes(b"".join(log.read_bytes().rstrip(b"\n") + b"\n" for log in logs))
+    return big
+
+
+@pytest.mark.parametrize("workers", [2, 3, 7])
+@pytest.mark.parametrize(
+    "pattern", ["logchunks/logs/*/*/failed/*.log", "cidiff/*/fail.log", "analysis-model/**/*.txt"]
+)
+def test_a_log_scanned_in_pieces_reports_what_one_pass_reports(
+    corpora: Path, tmp_path: Path, small_pieces: None, pattern: str, workers: int
+) -> None:
+    big = corpus_log(corpora, tmp_path, pattern, limit=40)
+    whole = detect(big.read_bytes()).to_dict()
+    assert whole["errors"]
+    assert report_of(big, workers=workers) == whole
+
+
+def traceback(frames: int, exc: str) -> list[bytes]:
+    lines = [b"Traceback (most recent call last):"]
+    for i in range(frames):
+        lines += [b'  File "app/mod%d.py", line %d, in f%d' % (i, i + 1, i), b"    f%d()" % (i + 1)]
+    return [*lines, exc.encode()]
+
+
+def test_a_piece_that_starts_inside_a_traceback_is_read_again_from_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second piece starts at a chained traceback's own header: read alone,
+    it opens a block that runs past where the first piece's block ended."""
+    filler = b"".join(b"compiling module %d\n" % i for i in range(400))
+    chained = [
+        *traceback(5, "KeyError: 'x'"),
+        b"",
+        b"During handling of the above exception, another exception occurred:",
+        b"",
+        *traceback(40, "RuntimeError: boom"),
+    ]
+    trace = b"\n".join(chained) + b"\n"
+    data = filler + trace + filler + b"src/app.c:3:5: error: 'x' undeclared\n" + filler
+    log = tmp_path / "build.log"
+    log.write_bytes(data)
+    cut = len(filler) + trace.rindex(b"Traceback")
+    monkeypatch.setattr(parallel, "MIN_PIECE", 1)
+    monkeypatch.setattr(parallel, "_line_start", lambda data, pos: cut)
+    rescans: list[int] = []
+    rescan = parallel._rescan
+    monkeypatch.setattr(
+        parallel, "_rescan", lambda *a, **k: rescans.append(a[3]) or rescan(*a, **k)
+    )
+
+    report = report_of(log, workers=2)
+
+    assert rescans, "the second piece's own block was taken as it is"
+    assert report == detect(data).to_dict()
+    assert report["errors"][-1]["message"] == "'x' undeclared"
+
+
+def test_a_piece_whose_process_fails_is_scanned_by_the_parent(
+    corpora: Path, tmp_path: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    big = corpus_log(corpora, tmp_path, "cidiff/*/fail.log", limit=10)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise MemoryError  # only the children list their errors; the parent never calls this
+
+    monkeypatch.setattr(parallel, "_compact", broken)
+    assert report_of(big, workers=3) == detect(big.read_bytes()).to_dict()
+
+
+def test_a_small_file_is_scanned_in_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "small.log"
+    log.write_bytes(b"src/app.c:3:5: error: 'x' undeclared\n" * 100)
+
+    def no_fork() -> int:
+        raise AssertionError("forked for a small file")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    assert report_of(log)["errors"][0]["count"] == 100
+
+
+def test_an_empty_file_and_one_without_a_last_newline_scan_in_pieces(
+    tmp_path: Path, small_pieces: None
+) -> None:
+    empty = tmp_path / "empty.log"
+    empty.write_bytes(b"")
+    assert report_of(empty, workers=4)["errors"] == []
+    data = b"ok\n" * 3000 + b"src/app.c:3:5: error: 'x' undeclared"
+    log = tmp_path / "open.log"
+    log.write_bytes(data)
+    assert report_of(log, workers=4) == detect(data).to_dict()
