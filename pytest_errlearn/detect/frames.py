@@ -21,7 +21,7 @@ _FRAMES = re.compile(
     r"|^[^\S\n]*--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
     r"|^[^\S\n]*(?:❯|→) (?P<vf>[^\s:]+):(?P<vl>\d+):(?P<vc>\d+)"  # vitest
 )
-_KEYS = {"pf": "p", "nf": "n", "jf": "j", "gf": "g", "rf": "r", "vf": "v"}  # a frame's family
+_COLUMNS = frozenset("nrv")  # the families whose frames give a column
 
 # Paths that are not the user's own code: the stdlib, installed packages, runtimes.
 _NOT_USER = re.compile(
@@ -64,9 +64,9 @@ def frames(lines: Sequence[str]) -> Iterator[Frame]:
 
 
 def _frame(m: re.Match[str]) -> Frame:
-    groups = m.groupdict()
-    key = next(_KEYS[k] for k in _KEYS if groups[k] is not None)
-    path, line, col = groups[key + "f"], groups[key + "l"], groups.get(key + "c")
+    key = (m.lastgroup or "p")[0]  # every family's last group is its line or column
+    path, line = m[key + "f"], m[key + "l"]
+    col = m[key + "c"] if key in _COLUMNS else None
     user = is_user_path(path) and not (key == "j" and _JVM_LIBRARY.match(m.string, m.start()))
     return Frame(path, int(line), int(col) if col else None, user)
 
