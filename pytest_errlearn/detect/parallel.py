@@ -97,7 +97,6 @@ def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Rep
     cuts = sorted(set(cuts))
     readers = [_fork(partial(_scan_piece, data, cuts, k, tool)) for k in range(1, len(cuts) - 1)]
     assembler = Assembler(command)
-    dropped = 0
     first = _scan_piece(data, cuts, 0, tool, assembler)
     quiet, dropped = first.quiet, first.dropped
     for k, read in enumerate(readers, start=1):

@@ -59,6 +59,7 @@ class Found:
     sectioned: bool = False  # ``err.test`` is the test section's, filled in by the assembler
 
     def context(self) -> list[str]:
+        """The context lines as text: decoded only for the errors a report keeps."""
         return [clean_line(raw) for raw in self.before] + [clean_line(raw) for raw in self.after]
 
 
