@@ -30,6 +30,10 @@ LOOKBACK = 40  # lines a row's fixup may look back over
 PRECEDING = 15  # lines looked back over for the output a failure line follows
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
+# Bytes analysed at a time: colour stripping and stage 1 each pass over a
+# piece this size while it is still in the CPU's cache (about 10% faster on
+# a 75 MB log than 4 MB at a time).
+STEP = 1 << 17
 EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
 
 # Prefixes CI systems put before every line; analysed text starts after them.
@@ -124,6 +128,13 @@ class Scanner:
 
     def feed(self, data: bytes) -> None:
         """Analyse the complete lines of ``data``; keep the unfinished one."""
+        if len(data) > STEP:
+            for i in range(0, len(data), STEP):
+                self._feed(data[i : i + STEP])
+        else:
+            self._feed(data)
+
+    def _feed(self, data: bytes) -> None:
         if not data:
             return
         if self._long:
