@@ -165,3 +165,25 @@ def test_a_scan_that_raises_is_recorded_not_raised(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(harness, "detect", broken)
     found = harness.scan("x.log", b"error: x\n")
     assert (found.report, found.failure, found.errors) == (None, "RuntimeError: boom", [])
+
+
+def test_without_re2_the_corpora_give_the_same_reports(
+    corpora: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stage 1's fallback (``WORDS``) lets more lines through, never fewer."""
+    from pytest_errlearn.detect import detect, prefilter
+
+    if prefilter.ENGINE != "re2":
+        pytest.skip("the automaton to compare with needs re2")
+    logs = [
+        *sorted(corpora.glob("cidiff/*/fail.log")),
+        *sorted(corpora.glob("analysis-model/**/*.txt")),
+        *sorted(corpora.glob("errorformat/**/*.in")),
+        *sorted(corpora.glob("logchunks/logs/*/*/failed/*.log"))[::6],
+    ]
+    assert len(logs) > 100
+    automaton = {log: detect(log.read_bytes()).to_dict() for log in logs}
+    monkeypatch.setattr(prefilter, "search", prefilter.WORDS.search)
+    monkeypatch.setattr(prefilter, "search_errors", lambda: prefilter.WORDS.search)
+    differ = [str(log) for log in logs if detect(log.read_bytes()).to_dict() != automaton[log]]
+    assert differ == []

@@ -33,6 +33,19 @@ def test_stage_one_stops_at_each_example_line(row: Format, example: str) -> None
     assert data.rfind(b"\n", 0, match.start()) + 1 == len(b"some ordinary output\n")
 
 
+@pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
+def test_without_re2_stage_one_still_stops_at_each_example_line(row: Format, example: str) -> None:
+    data = b"some ordinary output\n" + example.encode() + b"\nmore output\n"
+    match = prefilter.WORDS.search(data, 0)
+    assert match is not None
+    assert data.rfind(b"\n", 0, match.start()) + 1 == len(b"some ordinary output\n")
+
+
+needs_re2 = pytest.mark.skipif(
+    prefilter.ENGINE != "re2", reason="without re2 stage 1 stops at every line with a word"
+)
+
+
 @pytest.mark.parametrize(
     "prefix",
     ["2024-01-02T03:04:05.1234567Z ", "[12:00:01] ", "progress 10%\rprogress 100%\r"],
@@ -43,6 +56,7 @@ def test_stage_one_sees_through_timestamps_and_progress_bars(prefix: str) -> Non
     assert match is not None and match.start() == 3
 
 
+@needs_re2
 def test_stage_one_skips_ordinary_lines_that_merely_mention_errors() -> None:
     data = b"".join(
         line + b"\n"
@@ -56,6 +70,7 @@ def test_stage_one_skips_ordinary_lines_that_merely_mention_errors() -> None:
     assert prefilter.search(data, 0) is None
 
 
+@needs_re2
 def test_the_errors_only_automaton_is_blind_to_warning_lines() -> None:
     warning = b"src/a.c:3:5: warning: unused variable 'x'\n"
     error = b"src/a.c:4:5: error: 'y' undeclared\n"
