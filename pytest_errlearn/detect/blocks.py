@@ -204,6 +204,9 @@ class JavaTest(Stack):
             return True
         return super().accept(line)
 
+    def run(self) -> re.Pattern[bytes] | None:
+        return super().run() if self.got_exception else None  # its first line is the message
+
 
 READERS: dict[str, Callable[[Error, int], Reader]] = {
     "stack": Stack,

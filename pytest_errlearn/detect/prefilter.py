@@ -105,9 +105,9 @@ def automaton_pattern(patterns: Iterable[str]) -> bytes:
 
 Search = Callable[[Any, int], Any]
 
-# Without re2, ``re`` would try all ninety rows at every line start: about
+# Without re2, ``re`` would try all the rows at every line start: about
 # 150 µs a line, 0.2 MB/s. The fallback looks instead for a word or a shape
-# that every row's lines have (about 4 MB/s). It stops at more lines than the
+# that every row's lines have (about 3 MB/s). It stops at more lines than the
 # automaton (stage 2 decides), never at fewer: the tests check it on every
 # row's examples, and that every corpus file gives the same report either way.
 WORDS = re.compile(
