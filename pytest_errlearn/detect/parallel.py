@@ -26,7 +26,7 @@ from typing import NamedTuple
 from ..report import Error, Report
 from .engine import CHUNK, Assembler, Detector
 from .scanner import EARLY, LOOKBACK, Found, Scanner, last_lines
-from .text import ANSI_BYTES, ORPHAN_SGR
+from .text import strip_colour
 
 MIN_PIECE = 8 << 20  # bytes a piece is worth a process for
 
@@ -114,9 +114,8 @@ def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Rep
 
 
 def _line_start(data: _File, pos: int) -> int:
-    """The start of the line after the one ``pos`` is in."""
-    end = data.find_nl(pos)
-    return data.size if end < 0 else end + 1
+    """The start of the line after the one ``pos`` is in (where a piece is cut)."""
+    return _lines_after(data, pos, 1)
 
 
 def _scan_piece(
@@ -125,18 +124,19 @@ def _scan_piece(
     k: int,
     tool: str | None,
     assembler: Assembler | None = None,
-    start: int | None = None,
+    start: tuple[int, int] | None = None,
 ) -> _Piece:
-    """Scan piece ``k`` (from byte ``start`` when given), then drain into the next.
+    """Scan piece ``k`` (from ``start``, a byte and its line's number, when
+    given), then drain into the next.
 
     With an ``assembler`` the errors go straight to it, and it may tell the
     scanner what will be folded; without, they are listed for the parent.
     """
-    begin = cuts[k] if start is None else start
+    begin, lineno = (cuts[k], _lines_before(data, cuts[k])) if start is None else start
     end = cuts[k + 1]
     founds: list[Found] = []
     emit: Callable[[Found], None] = founds.append if assembler is None else assembler.add
-    scanner = Scanner(emit, tool, lineno=_lines_before(data, begin), tail=_tail(data, begin))
+    scanner = Scanner(emit, tool, lineno=lineno, tail=_tail(data, begin))
     if assembler is not None:
         scanner.follows = assembler.follows
     for i in range(begin, end, CHUNK):
@@ -180,10 +180,8 @@ def _rescan(
     data: _File, cuts: list[int], k: int, quiet: int, tool: str | None, assembler: Assembler
 ) -> _Piece:
     """Piece ``k`` again, in this process, from line ``quiet`` on (exact)."""
-    pos = cuts[k]
-    for _ in range(quiet - 1 - _lines_before(data, pos)):
-        pos = data.find_nl(pos) + 1
-    return _scan_piece(data, cuts, k, tool, assembler, start=pos)
+    pos = _lines_after(data, cuts[k], quiet - 1 - _lines_before(data, cuts[k]))
+    return _scan_piece(data, cuts, k, tool, assembler, start=(pos, quiet - 1))
 
 
 def _lines_before(data: _File, pos: int) -> int:
@@ -198,11 +196,7 @@ def _tail(data: _File, pos: int) -> list[bytes]:
         if begin <= 0:
             break
         begin = data.rfind_nl(begin - 1) + 1
-    text = data.read(begin, pos)
-    if b"\x1b" in text:
-        text = ANSI_BYTES.sub(b"", text)
-    if b"[0m" in text:
-        text = ORPHAN_SGR.sub(b"", text)
+    text = strip_colour(data.read(begin, pos))
     return last_lines(text, len(text), LOOKBACK)
 
 

@@ -23,7 +23,7 @@ from .classify import categorize
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
 from .preceding import TELLING, output_run
 from .signature import signature
-from .text import ANSI_BYTES, MAX_LINE, ORPHAN_SGR, clean_line
+from .text import MAX_LINE, clean_line, strip_colour
 
 CONTEXT = 3  # lines of context kept before and after a block
 LOOKBACK = 40  # lines a row's fixup may look back over
@@ -176,10 +176,7 @@ class Scanner:
     # -- the pass over a chunk ----------------------------------------------
 
     def _chunk(self, chunk: bytes) -> None:
-        if b"\x1b" in chunk:  # colours would hide a line's shape from stage 1
-            chunk = ANSI_BYTES.sub(b"", chunk)
-        if b"[0m" in chunk:
-            chunk = ORPHAN_SGR.sub(b"", chunk)
+        chunk = strip_colour(chunk)  # colours would hide a line's shape from stage 1
         pos, size = 0, len(chunk)
         self._buf = chunk
         self._awaiting += self._carry

@@ -24,6 +24,18 @@ ANSI_BYTES = re.compile(  # one literal first byte: the regex engine skips to ea
 )
 # Colour codes whose ESC a log collector dropped: "[0m[31m     Error: ...".
 ORPHAN_SGR = re.compile(rb"\[\d{1,3}(?:;\d{1,3})*m")
+
+
+def strip_colour(chunk: bytes) -> bytes:
+    """Raw output without its ANSI sequences (nor the colour codes that lost
+    their ESC): no sequence spans a newline, so every line keeps its number."""
+    if b"\x1b" in chunk:
+        chunk = ANSI_BYTES.sub(b"", chunk)
+    if b"[0m" in chunk:
+        chunk = ORPHAN_SGR.sub(b"", chunk)
+    return chunk
+
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
