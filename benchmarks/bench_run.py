@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from common import CORPORA, bytecode_env
+from common import CORPORA, build_log, bytecode_env, logchunks_logs
 from common import errlearn_command as errlearn
 
 STARTUP_GOAL = 2.5  # errlearn run -- true over python -c pass
@@ -78,15 +78,6 @@ def heaviest_imports(
     return total, sorted(top, key=lambda t: -t[1])[:limit]
 
 
-def build_big(path: Path, logs: Sequence[Path]) -> int:
-    """Every log, one after another, twice over; the size."""
-    with path.open("wb") as out:
-        for _ in range(2):
-            for log in logs:
-                out.write(log.read_bytes())
-    return path.stat().st_size
-
-
 def pass_through(big: Path, out: Path, repeat: int, env: dict[str, str]) -> tuple[float, float]:
     """Best wall times of errlearn passing ``big`` through to ``out``, and of cat | tee."""
     ours = anchor = float("inf")
@@ -111,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=30, help="start-up runs of each; median")
     parser.add_argument("--repeat", type=int, default=3, help="pass-through runs; best counts")
     args = parser.parse_args(argv)
-    logs = sorted((CORPORA / "logchunks" / "logs").rglob("*.log"))
+    logs = logchunks_logs()
     if not logs:
         print(f"bench_run: error: no LogChunks logs under {CORPORA}", file=sys.stderr)
         return 2
@@ -140,7 +131,7 @@ def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     print(f"  imports of that path: {total:.1f} ms in all; heaviest: "
           + ", ".join(f"{name} {ms:.1f}" for name, ms in top))
     big, out = tmp / "big.log", tmp / "out.log"
-    size = build_big(big, logs)
+    size = build_log(big, 2 * sum(log.stat().st_size for log in logs), logs)  # twice over
     ours, anchor = pass_through(big, out, args.repeat, env)
     met &= ours / anchor <= PASS_GOAL
     print(f"pass-through of a {size / 1e6:.0f} MB log (best of {args.repeat}):")

@@ -25,10 +25,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from itertools import cycle
 from pathlib import Path
 
-from common import CORPORA
+from common import CORPORA, build_log, logchunks_logs
 from common import errlearn_command as errlearn
 
 from pytest_errlearn.detect import parallel, prefilter
@@ -52,19 +51,6 @@ _RSS_PROBE = (
     "done = subprocess.run(sys.argv[1:], capture_output=True)\n"
     "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
 )
-
-
-def build_log(path: Path, size: int, logs: Sequence[Path]) -> int:
-    """Write ``logs`` one after another, round and round, until ``size`` bytes; the size."""
-    written = 0
-    with path.open("wb") as out:
-        for log in cycle(logs):
-            if written >= size:
-                break
-            data = log.read_bytes()
-            out.write(data if data.endswith(b"\n") else data + b"\n")
-            written += len(data) + (not data.endswith(b"\n"))
-    return written
 
 
 def best_time(argv: Sequence[str], repeat: int, ok: tuple[int, ...] = (0,)) -> float:
@@ -97,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rss-size-mb", type=float, default=300.0, help="the RSS log's size")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each; best counts")
     args = parser.parse_args(argv)
-    logs = sorted((CORPORA / "logchunks" / "logs").rglob("*.log"))
+    logs = logchunks_logs()
     if not logs:
         print(f"bench_scan: error: no LogChunks logs under {CORPORA}", file=sys.stderr)
         return 2

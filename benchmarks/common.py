@@ -1,13 +1,34 @@
-"""What the benchmark scripts share: where the corpora are, how errlearn is
-started as a user starts it, and the environment every timed process runs in."""
+"""What the benchmark scripts share: where the corpora are, the big log made of
+them, how errlearn is started as a user starts it, and the environment every
+timed process runs in."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
+from itertools import cycle
 from pathlib import Path
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+
+
+def logchunks_logs() -> list[Path]:
+    """Every LogChunks log (real CI output, ANSI codes and all); [] without the corpora."""
+    return sorted((CORPORA / "logchunks" / "logs").rglob("*.log"))
+
+
+def build_log(path: Path, size: int, logs: Sequence[Path]) -> int:
+    """Write ``logs`` one after another, round and round, until ``size`` bytes; the size."""
+    written = 0
+    with path.open("wb") as out:
+        for log in cycle(logs):
+            if written >= size:
+                break
+            data = log.read_bytes()
+            out.write(data if data.endswith(b"\n") else data + b"\n")
+            written += len(data) + (not data.endswith(b"\n"))
+    return written
 
 
 def errlearn_command() -> list[str]:
