@@ -51,7 +51,7 @@ def once(
 
 def startup(runs: int, env: dict[str, str], project: Path) -> tuple[float, float]:
     """Median wall times of ``errlearn run -- true`` and ``python -c pass``, interleaved,
-    in a ``project`` with no history yet (its clean path)."""
+    in ``project``."""
     ours, anchor = [], []
     wrapped, bare = [*errlearn(), "run", "--", "true"], [sys.executable, "-c", "pass"]
     once(wrapped, env, cwd=project), once(bare, env)  # warm the page cache and the bytecode
@@ -130,6 +130,15 @@ def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     total, top = heaviest_imports(env, project)
     print(f"  imports of that path: {total:.1f} ms in all; heaviest: "
           + ", ".join(f"{name} {ms:.1f}" for name, ms in top))
+    # Once a run has failed, every start reads the history (hints) and writes it
+    # (the outcome of the fix shown): the figure users see from then on, no goal.
+    failing = [*errlearn(), "run", "--", "sh", "-c", "echo 'error: boom' >&2; exit 1"]
+    subprocess.run(failing, env=env, cwd=project, capture_output=True, check=False)
+    if not (project / ".errlearn").is_dir():
+        raise RuntimeError("a failing run recorded no history")
+    ours, anchor = startup(args.runs, env, project)
+    print(f"  with history (one failure recorded): {ours * 1000:.1f} ms, "
+          f"{ours / anchor:.2f}x python -c pass ({anchor * 1000:.1f} ms), no goal")
     big, out = tmp / "big.log", tmp / "out.log"
     size = build_log(big, 2 * sum(log.stat().st_size for log in logs), logs)  # twice over
     ours, anchor = pass_through(big, out, args.repeat, env)

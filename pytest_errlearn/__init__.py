@@ -7,6 +7,10 @@ here; the pytest plugin (``plugin``) and the ``errlearn`` command
 
 __version__ = "0.1.0"
 
+# The formats ``--format`` offers: named here, so the command line lists them
+# without loading ``ciformats`` (and its json, pathlib and urllib).
+CI_FORMATS = ("json", "github", "sarif", "gitlab", "junit", "markdown")
+
 
 class UserError(Exception):
     """Bad input from the user (an option, a file, a TOML table): every front end

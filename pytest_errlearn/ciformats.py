@@ -16,12 +16,12 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from . import __version__
+from . import CI_FORMATS, __version__
 
-if TYPE_CHECKING:  # the command line imports this module for FORMATS: it stays light
+if TYPE_CHECKING:
     from .report import Error, Report
 
-FORMATS = ("json", "github", "sarif", "gitlab", "junit", "markdown")
+FORMATS = CI_FORMATS
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/errlearn/"

@@ -1,26 +1,48 @@
 """Where a project is, and where errlearn keeps its state in it.
 
 Kept apart from ``config`` (and its dataclasses) because ``errlearn run``'s
-clean path asks only "is there a history here?", and should pay for no more.
+clean path asks only "is there a history here?" (``has_history``), and
+should pay for no more: not even pathlib, a quarter of the interpreter's start.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+
+TYPE_CHECKING = False  # mypy reads it as True
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STATE_DIR = ".errlearn"  # errlearn's own state at the project root, never committed
 HISTORY_FILE = "history.sqlite3"
 
 
-def find_root(start: Path | None = None) -> Path:
+def root_dir(start: str | None = None) -> str:
     """The project root: the nearest directory upwards with pyproject.toml or .git."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
+    here = folder = os.path.realpath(start or os.getcwd())
+    while True:
+        if os.path.isfile(os.path.join(folder, "pyproject.toml")) or os.path.exists(
+            os.path.join(folder, ".git")
+        ):
             return folder
-    return here
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return here
+        folder = parent
+
+
+def find_root(start: Path | None = None) -> Path:
+    """``root_dir`` as a Path."""
+    from pathlib import Path
+
+    return Path(root_dir(None if start is None else str(start)))
 
 
 def history_file(root: Path) -> Path:
     """Where the project's history lives (it may not exist yet)."""
     return root / STATE_DIR / HISTORY_FILE
+
+
+def has_history() -> bool:
+    """Whether the project around the working directory has a history yet."""
+    return os.path.isfile(os.path.join(root_dir(), STATE_DIR, HISTORY_FILE))

@@ -137,6 +137,27 @@ def test_a_clean_success_adds_nothing_and_loads_neither_rich_nor_rapidfuzz(
     assert (done.stdout, done.stderr) == ("compiled 3 files\n", "0 []\n")
 
 
+def test_a_plain_run_builds_no_parser_and_spawns_without_subprocess(tmp_path: Path) -> None:
+    probe = textwrap.dedent("""
+        import sys
+        before = set(sys.modules)
+        from errlearn_wrapper.cli import main
+        status = main(["run", "--", "true"])
+        heavy = {"argparse", "subprocess", "typing", "pathlib", "shutil", "dataclasses"}
+        print(status, sorted(heavy & (set(sys.modules) - before)))
+    """)
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout == "0 []\n", done.stderr
+
+
+def test_a_plain_run_gets_the_options_the_parser_would_give() -> None:
+    parsed = vars(build_parser("run").parse_args(["run", "--", "make", "-k"]))
+    del parsed["func"], parsed["subcommand"]
+    plain = run_command.Options(["--", "make", "-k"])
+    assert parsed == {**run_command.Options.defaults(), "cmd": plain.cmd}
+
+
 def test_a_failure_is_summarised_on_stderr_root_cause_first(tmp_path: Path) -> None:
     done = errlearn(tmp_path, "--color", "never", "--json", "report.json", "--", *python(CRASH))
     assert done.returncode == 3

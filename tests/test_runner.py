@@ -130,6 +130,24 @@ def test_a_background_child_holding_the_pipe_does_not_hold_errlearn(
     assert elapsed < runner.DRAIN_LIMIT
 
 
+def test_the_command_dies_of_a_closed_pipe_as_in_a_shell_though_python_ignores_sigpipe(
+    capfdbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    status, _ = run(["sh", "-c", "yes | head -n 1"])  # yes would complain of EPIPE
+    assert (status, capfdbinary.readouterr()) == (0, (b"y\n", b""))
+
+
+def test_descriptors_errlearn_was_given_pass_on_to_the_command_as_a_shell_passes_them() -> None:
+    read_end, write_end = os.pipe()  # as make hands its jobserver to a recipe
+    os.set_inheritable(write_end, True)
+    try:
+        status, _ = run(py(f"import os; os.write({write_end}, b'token')"))
+    finally:
+        os.close(write_end)
+    with open(read_end, "rb") as pipe:
+        assert (status, pipe.read()) == (0, b"token")
+
+
 # -- as a process: stdin, signals, memory ------------------------------------------------
 
 

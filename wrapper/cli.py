@@ -7,13 +7,18 @@ a TOML file, an option) is one line on stderr and status 2, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
 
 from pytest_errlearn import UserError, __version__
+
+TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+    from typing import NoReturn, TypeVar
+
+    T = TypeVar("T")
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = ("scan", "run", "patterns", "init", "learn", "stats", "hints", "hook", "enrich")
@@ -23,13 +28,18 @@ class UsageError(UserError):
     """Bad input from the user: printed as one line, exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser; with ``only``, that subcommand's alone, so one command loads one module."""
+    """The parser; with ``only``, that subcommand's alone, so one command loads one module.
+
+    argparse is imported here, not at the top: ``errlearn run -- CMD`` needs no parser,
+    and argparse with its help formatter (shutil, gettext, locale) is a sixth of its start.
+    """
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
     parser = _Parser(
         prog="errlearn",
         description="Says what failed in a test or build run, where, and what fixed it last time.",
@@ -45,6 +55,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; return its exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:2] == ["run", "--"]:  # the usual call, whose start-up counts: no parser to build
+        from .commands.run import Options, run
+
+        return _call(run, Options(argv[1:]))
     # The subcommand is the first word that is no option (errlearn's own options take
     # no value): only its module loads. Anything else gets the whole parser and its help.
     first = next((a for a in argv if not a.startswith("-")), None)
@@ -53,8 +67,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "func", None) is None:
         parser.print_help(sys.stderr)
         return 2
+    return _call(args.func, args)
+
+
+def _call(command: Callable[[T], int], args: T) -> int:
+    """A subcommand's exit status; the user's faults as one line and status 2."""
     try:
-        status: int = args.func(args)
+        return command(args)
     except UserError as exc:
         print(f"errlearn: error: {exc}", file=sys.stderr)
         return 2
@@ -62,4 +81,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    return status

@@ -15,13 +15,15 @@ from __future__ import annotations
 import os
 import selectors
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from types import FrameType
-from typing import IO, BinaryIO
+
+TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+if TYPE_CHECKING:
+    from types import FrameType
+    from typing import Any, BinaryIO
 
 Feed = Callable[[bytes], None]
 
@@ -44,7 +46,7 @@ class StartError(Exception):
 
 
 def shell_status(returncode: int) -> int:
-    """Popen's return code as a shell reports it: 128+N after signal N."""
+    """A return code as a shell reports it: 128+N after signal N."""
     return 128 - returncode if returncode < 0 else returncode
 
 
@@ -187,25 +189,44 @@ class _Keys:
         return bool(self.buffer)
 
 
-def _popen(
-    argv: Sequence[str],
-    *,
-    stdin: int | None,
-    stdout: int,
-    stderr: int,
-    session: Callable[[], None] | None = None,
-) -> subprocess.Popen[bytes]:
-    """Start the command; ``session`` runs in the child of a new session (pty mode)."""
+class _Process:
+    """The running command: its pid, and its return code once reaped (-N after signal N)."""
+
+    __slots__ = ("pid", "returncode")
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and (reaped := os.waitpid(self.pid, os.WNOHANG))[0]:
+            self.returncode = os.waitstatus_to_exitcode(reaped[1])
+        return self.returncode
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        return self.returncode
+
+
+# The command starts with the default disposition of the signals Python ignores.
+_DEFAULT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGPIPE", "SIGXFSZ")
+                         if hasattr(signal, name))
+
+
+def _spawn(
+    argv: Sequence[str], actions: list[tuple[Any, ...]], *, session: bool = False
+) -> _Process:
+    """Start the command, its descriptors set up by ``actions``; in a new session if asked.
+
+    ``posix_spawn``, not ``subprocess``: importing subprocess alone costs half
+    the interpreter's start-up, and a clean ``errlearn run`` pays for every
+    import. Descriptors errlearn was given pass on to the command, as a shell
+    passes them (make's jobserver relies on it); errlearn's own are close-on-exec.
+    """
     try:
-        return subprocess.Popen(
-            list(argv),
-            stdin=stdin,
-            stdout=stdout,
-            stderr=stderr,
-            close_fds=True,
-            start_new_session=session is not None,
-            preexec_fn=session,
-        )
+        pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions,
+                              setsid=session, setsigdef=_DEFAULT_SIGNALS)
     except FileNotFoundError:
         name = argv[0]
         if "/" in name:
@@ -213,31 +234,36 @@ def _popen(
         raise StartError(127, f"{name}: command not found") from None
     except OSError as exc:
         raise StartError(126, f"{argv[0]}: {exc.strerror or exc}") from None
+    return _Process(pid)
 
 
-def _spawn_pipes(
-    argv: Sequence[str], quiet: bool
-) -> tuple[subprocess.Popen[bytes], list[_Stream], _Keys]:
-    proc = _popen(argv, stdin=None, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stderr is not None
-    streams = [_Stream(_own(pipe), None if quiet else sink.buffer, lines=True)
-               for pipe, sink in ((proc.stdout, sys.stdout), (proc.stderr, sys.stderr))]
+def _pipe() -> tuple[int, int]:
+    """A pipe for one output of the command, made bigger where the system allows."""
+    import fcntl
+
+    read_end, write_end = os.pipe()
+    with suppress(OSError, AttributeError):
+        fcntl.fcntl(read_end, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+    return read_end, write_end
+
+
+def _spawn_pipes(argv: Sequence[str], quiet: bool) -> tuple[_Process, list[_Stream], _Keys]:
+    (out, out_w), (err, err_w) = _pipe(), _pipe()
+    try:
+        proc = _spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)])
+    except BaseException:
+        os.close(out)
+        os.close(err)
+        raise
+    finally:
+        os.close(out_w)
+        os.close(err_w)
+    streams = [_Stream(fd, None if quiet else sink.buffer, lines=True)
+               for fd, sink in ((out, sys.stdout), (err, sys.stderr))]
     return proc, streams, _Keys()
 
 
-def _own(pipe: IO[bytes]) -> int:
-    """A pipe's descriptor for raw reads, Popen's file object closed; the pipe made bigger."""
-    import fcntl
-
-    fd = os.dup(pipe.fileno())
-    pipe.close()
-    with suppress(OSError, AttributeError):
-        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
-    return fd
-
-
-def _spawn_pty(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], list[_Stream], _Keys]:
-    import fcntl
+def _spawn_pty(argv: Sequence[str]) -> tuple[_Process, list[_Stream], _Keys]:
     import termios
 
     master, slave = os.openpty()
@@ -248,30 +274,30 @@ def _spawn_pty(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], list[_Stre
             attrs[1] &= ~termios.OPOST
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
     split_err = not sys.stderr.isatty()  # stderr redirected: keep it apart from the pty
-
-    def controlling_tty() -> None:  # in the child, after setsid: the pty is its terminal
-        fcntl.ioctl(1, termios.TIOCSCTTY, 0)
-
+    err, err_w = _pipe() if split_err else (None, None)
+    # Opened by name in the new session, the pty becomes the command's controlling
+    # terminal (Linux: the first terminal a session leader opens), so Ctrl-C works.
+    actions: list[tuple[Any, ...]] = [(os.POSIX_SPAWN_OPEN, 1, os.ttyname(slave), os.O_RDWR, 0)]
+    if tty_in:
+        actions.append((os.POSIX_SPAWN_DUP2, 1, 0))
+    actions.append((os.POSIX_SPAWN_DUP2, 1 if err_w is None else err_w, 2))
     try:
-        proc = _popen(
-            argv,
-            stdin=slave if tty_in else None,
-            stdout=slave,
-            stderr=subprocess.PIPE if split_err else slave,
-            session=controlling_tty,
-        )
+        proc = _spawn(argv, actions, session=True)
     except BaseException:
-        os.close(master)
+        for fd in (master, err):
+            if fd is not None:
+                os.close(fd)
         raise
     finally:
-        os.close(slave)  # the command holds it now; the master sees EOF when it closes
+        os.close(slave)  # the command opened its own; the master sees EOF when it closes
+        if err_w is not None:
+            os.close(err_w)
     os.set_blocking(master, False)  # keystrokes are written as far as the pty takes them
     keys = _Keys(master, tty_in)
     keys.resize()
     streams = [_Stream(master, sys.stdout.buffer, lines=split_err)]
-    if split_err:
-        assert proc.stderr is not None
-        streams.append(_Stream(_own(proc.stderr), sys.stderr.buffer, lines=True))
+    if err is not None:
+        streams.append(_Stream(err, sys.stderr.buffer, lines=True))
     return proc, streams, keys
 
 
@@ -289,7 +315,7 @@ class _Relay:
     """
 
     def __init__(self) -> None:
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: _Process | None = None
         self.own_session = False
         self.early: list[int] = []  # signals that came before the command started
         self.keys: _Keys | None = None
@@ -304,7 +330,7 @@ class _Relay:
             for s, handler in saved.items():
                 signal.signal(s, handler)
 
-    def attach(self, proc: subprocess.Popen[bytes], keys: _Keys) -> None:
+    def attach(self, proc: _Process, keys: _Keys) -> None:
         self.proc, self.keys = proc, keys
         self.own_session = keys.master is not None
         for signum in self.early:
@@ -327,7 +353,7 @@ class _Relay:
 # -- moving the bytes --------------------------------------------------------------
 
 
-def _pump(proc: subprocess.Popen[bytes], streams: list[_Stream], feed: Feed, keys: _Keys) -> None:
+def _pump(proc: _Process, streams: list[_Stream], feed: Feed, keys: _Keys) -> None:
     """Pass the command's output through until it ends (or goes quiet after the exit)."""
     sel = selectors.DefaultSelector()
     for stream in streams:

@@ -7,16 +7,19 @@ project, and the fixes that were shown. No history, no output; always exit 0.
 
 from __future__ import annotations
 
-import argparse
-import json
 import shlex
 import sys
 import time
-from typing import TYPE_CHECKING, Any
 
 from ..cli import UsageError
 
+# ``known_issues`` runs before every ``errlearn run`` in a project with history:
+# argparse, json and typing are left to ``errlearn hints`` itself.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
     from pytest_errlearn.history import Hint
 
 LIMIT = 3
@@ -32,6 +35,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the hints as JSON")
     p.add_argument("--limit", type=int, default=LIMIT, metavar="N",
                    help=f"show at most N failures (default {LIMIT})")
+    import argparse
+
     p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
                    help="the command, after --")
     p.set_defaults(func=run)
@@ -103,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         with history:
             hints = history.hints(shlex.join(argv), args.limit)
     if args.json:
+        import json
+
         print(json.dumps({"hints": [h._asdict() for h in hints]}, indent=2, ensure_ascii=False))
     elif hints:
         print(format_hints(hints), file=sys.stdout)

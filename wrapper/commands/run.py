@@ -10,31 +10,62 @@ failed.
 
 from __future__ import annotations
 
-import argparse
 import os
 import shlex
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
 
-from pytest_errlearn.ciformats import FORMATS
+from pytest_errlearn import CI_FORMATS as FORMATS
+from pytest_errlearn.paths import has_history
 
 from ..cli import UsageError
 from ..runner import StartError
 from ..runner import run as run_command
 
+TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
 if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
     from pytest_errlearn.detect import Detector
     from pytest_errlearn.matcher import Matcher
     from pytest_errlearn.report import Report
 
+    T = TypeVar("T")
+
 BACKOFF_CAP = 30.0  # seconds: the longest wait between two attempts
-T = TypeVar("T")
+
+
+class Options:
+    """The options ``run`` reads, at their defaults (the parser takes them from here).
+
+    A plain ``errlearn run -- CMD`` gets these and builds no parser: argparse,
+    its help formatter and gettext cost a fifth of a clean run's start-up.
+    """
+
+    json: str | None = None
+    quiet: bool = False
+    color: str = "auto"
+    patterns: str | None = None
+    retries: int = 0
+    retry_delay: float = 1.0
+    github: bool = False
+    format: str | None = None
+    output: str | None = None
+    no_hints: bool = False
+
+    def __init__(self, cmd: list[str]) -> None:
+        self.cmd = cmd  # as argparse leaves it: "--" first
+
+    @classmethod
+    def defaults(cls) -> dict[str, object]:
+        return {name: getattr(cls, name) for name in cls.__annotations__}
 
 
 def add_parser(sub: Any) -> None:
+    import argparse
+
     p = sub.add_parser(
         "run",
         help="run a build or test command, then say what failed and the known fixes",
@@ -44,13 +75,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", metavar="PATH", help="write the JSON report to PATH")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="hide the command's output; print only the summary when it fails")
-    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+    p.add_argument("--color", choices=("auto", "always", "never"),
                    help="colour the summary (auto: on a terminal, unless NO_COLOR is set)")
     p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to match against")
-    p.add_argument("--retries", type=_count, default=0, metavar="N",
+    p.add_argument("--retries", type=_count, metavar="N",
                    help="rerun a failure at most N times when every error it printed is a "
                    "known transient one (a pattern with retry = true)")
-    p.add_argument("--retry-delay", type=_seconds, default=1.0, metavar="SECONDS",
+    p.add_argument("--retry-delay", type=_seconds, metavar="SECONDS",
                    help="the wait before the first rerun, doubled for each next one "
                    f"(at most {BACKOFF_CAP:g} s; default 1)")
     p.add_argument("--github", action="store_true",
@@ -65,10 +96,10 @@ def add_parser(sub: Any) -> None:
                    help="do not print how CMD failed before it starts")
     p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
                    help="the command to run, after --")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, **Options.defaults())
 
 
-def run(args: argparse.Namespace, *, sleep: Callable[[float], None] = time.sleep) -> int:
+def run(args: Options, *, sleep: Callable[[float], None] = time.sleep) -> int:
     argv = _command(args.cmd)
     if args.output and not args.format:
         raise UsageError("--output needs --format")
@@ -86,7 +117,7 @@ def run(args: argparse.Namespace, *, sleep: Callable[[float], None] = time.sleep
 
 
 def _attempts(
-    args: argparse.Namespace, argv: list[str], matching: _Matching, sleep: Callable[[float], None]
+    args: Options, argv: list[str], matching: _Matching, sleep: Callable[[float], None]
 ) -> int:
     """Run the command, again while ``--retries`` allows and the failure is a known flake."""
     retry = 0
@@ -98,7 +129,7 @@ def _attempts(
             _say(str(exc))
             return _finish(args, analysis.report(exc.status), matching, started=False)
         if status == 0 and analysis.silent and not (args.json or args.output):
-            if _has_history():  # a pass settles the fixes shown for this command before
+            if has_history():  # a pass settles the fixes shown for this command before
                 _safely(partial(_remember, analysis.report(status)), None)
             return 0  # no output, nothing to analyse: the clean path loads nothing more
         report = analysis.report(status)
@@ -119,7 +150,7 @@ def _attempts(
 
 
 def _finish(
-    args: argparse.Namespace, report: Report, matching: _Matching, *, started: bool = True
+    args: Options, report: Report, matching: _Matching, *, started: bool = True
 ) -> int:
     """What follows the command; its status, whatever happens here."""
     status = report.exit_code or 0
@@ -128,7 +159,7 @@ def _finish(
 
 
 def _after(
-    args: argparse.Namespace, report: Report, status: int, matching: _Matching, *, started: bool
+    args: Options, report: Report, status: int, matching: _Matching, *, started: bool
 ) -> None:
     """History, summary, annotations, reports."""
     if report.errors and (status != 0 or args.json or args.output):
@@ -155,16 +186,9 @@ def _after(
         _write(args.json, report.to_json())
 
 
-def _has_history() -> bool:
-    """Whether this project has a history, decided without loading it."""
-    from pytest_errlearn.paths import find_root, history_file
-
-    return history_file(find_root()).is_file()
-
-
 def _hints(argv: list[str]) -> None:
     """How this command failed before, printed before it starts (only where there is history)."""
-    if not _has_history():
+    if not has_history():
         return  # the usual case
     from .hints import known_issues
 
@@ -174,7 +198,7 @@ def _hints(argv: list[str]) -> None:
 
 def _remember(report: Report) -> None:
     """This run in the project's history (a clean pass only where there is one)."""
-    if report.exit_code == 0 and not report.errors and not _has_history():
+    if report.exit_code == 0 and not report.errors and not has_history():
         return
     from pytest_errlearn.history import remember
 
@@ -340,6 +364,8 @@ def _count(text: str) -> int:
     except ValueError:
         value = -1
     if value < 0:
+        import argparse  # loaded: only the parser calls this
+
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
     return value
 
@@ -350,6 +376,8 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= BACKOFF_CAP:
+        import argparse  # loaded: only the parser calls this
+
         raise argparse.ArgumentTypeError(
             f"expected seconds between 0 and {BACKOFF_CAP:g}, not {text!r}"
         )

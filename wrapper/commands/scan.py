@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from pytest_errlearn.ciformats import FORMATS
+from pytest_errlearn import CI_FORMATS as FORMATS
 
 from ..cli import UsageError
 
