@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 from .canonical import EXCEPTION, SEVERITY, TOKEN, TOKEN_RX, canonical, related
@@ -46,6 +47,7 @@ class _Compiled:
     threshold: float
     message: str  # the trigger's message part, placeholders as tokens
     names: tuple[str, ...]  # the placeholder of each token, by number
+    words: tuple[str, ...]  # the literal word runs between placeholders, folded
     capture: re.Pattern[str] | None = None
 
 
@@ -75,7 +77,24 @@ def _compile(pattern: Pattern, order: int, threshold: float) -> _Compiled:
     return _Compiled(
         pattern, order, text, code.upper() if code else None, exc,
         threshold if pattern.threshold is None else pattern.threshold, message, tuple(names),
+        _words(message) if names else (),
     )
+
+
+def _words(message: str) -> tuple[str, ...]:
+    """The literal runs of a trigger's message, folded as ``_folded`` folds a message;
+    a leading exception type is left out (the capture regex takes any)."""
+    pieces = TOKEN_RX.split(message)[::2]
+    if m := EXCEPTION.match(pieces[0]):
+        pieces[0] = pieces[0][m.end(1):]
+    return tuple(w for piece in pieces if (w := " ".join(piece.split()).lower()))
+
+
+@lru_cache(maxsize=256)
+def _folded(message: str) -> str:
+    """A message as ``_captured`` compares it: spaces collapsed, lower case.
+    Cached: each error is compared with several candidates in a row."""
+    return " ".join(message[:MAX_CAPTURE].split()).lower()
 
 
 MAX_CAPTURE = 1000  # characters of a message the trigger's capture regex reads
@@ -121,13 +140,9 @@ def _captured(c: _Compiled, message: str) -> re.Match[str] | None:
     """
     if not c.names:
         return None
-    folded = " ".join(message[:MAX_CAPTURE].split()).lower()
-    pieces = TOKEN_RX.split(c.message)[::2]
-    if m := EXCEPTION.match(pieces[0]):
-        pieces[0] = pieces[0][m.end(1):]
-    for piece in pieces:
-        if (words := " ".join(piece.split()).lower()) and words not in folded:
-            return None
+    folded = _folded(message)
+    if any(words not in folded for words in c.words):
+        return None
     if c.capture is None:
         c.capture = _capture_regex(c)
     return c.capture.search(message[:MAX_CAPTURE])
@@ -190,6 +205,7 @@ RESCUE = 0.3  # how far below its threshold a trigger with placeholders is still
 # patterns are matched one by one in ~30 ms.
 BATCH_PAIRS = 200_000
 _Choices = tuple[list[str], list[int], float]
+SEEN_MAX = 4096  # messages whose semantic best ``match`` remembers
 
 
 class Matcher:
@@ -211,6 +227,7 @@ class Matcher:
         self._choices: dict[tuple[_Key, ...], _Choices] = {}
         self._group_choices: dict[_Key, _Choices] = {}
         self._with_regex: dict[str | None, list[int]] = {}
+        self._seen: dict[tuple[str, str | None, str | None], tuple[_Compiled, float] | None] = {}
         self._regexes = RegexBank(
             [(p.match, f"pattern '{p.id}' ({p.source})") for p in self.patterns]
         )
@@ -324,8 +341,20 @@ class Matcher:
         return cached
 
     def match(self, err: Error) -> Match | None:
-        """The best known pattern for one error, its fix filled in, or None."""
-        return self._finish(err, self._semantic(err))
+        """The best known pattern for one error, its fix filled in, or None.
+
+        The semantic search is remembered by message, code and tool, all it
+        reads: a suite's failures repeat their messages (a parametrized test, a
+        broken fixture), and the plugin matches them one at a time.
+        """
+        key = (err.message, err.code, err.tool)
+        if key in self._seen:
+            best = self._seen[key]
+        else:
+            if len(self._seen) >= SEEN_MAX:
+                self._seen.clear()
+            best = self._seen[key] = self._semantic(err)
+        return self._finish(err, best)
 
     def _finish(self, err: Error, semantic: tuple[_Compiled, float] | None) -> Match | None:
         """The match for an error: its semantic best, else the first regex that hits."""

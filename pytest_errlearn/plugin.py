@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from types import TracebackType
 
     from .matcher import Matcher
+    from .plugin_capture import FailureReader
     from .report import Error
 
 WIRE_KEY = "errlearn"  # the key of errlearn's payload in a serialized report
@@ -131,7 +132,7 @@ class Collector:
         self.summarised = False
         self._seen: set[tuple[str, str, str]] = set()
         self._matcher: Matcher | None = None
-        self._matcher_tried = False
+        self._reader: FailureReader | None = None
 
     def guard(self, doing: str) -> _Guard:
         return _Guard(self, doing)
@@ -142,15 +143,16 @@ class Collector:
         if line not in self.faults:
             self.faults.append(line)
 
-    def matcher(self) -> Matcher | None:
-        """The project's matcher, loaded at the first failure; None when it cannot be."""
-        if not self._matcher_tried:
-            self._matcher_tried = True
-            with self.guard("loading the patterns"):
-                from .plugin_capture import load_matcher_for
+    def reader(self) -> FailureReader:
+        """What reads failures into errors, made at the first failure with the
+        project's matcher (none when the patterns cannot be loaded)."""
+        if self._reader is None:
+            from .plugin_capture import FailureReader, Paths, load_matcher_for
 
+            with self.guard("loading the patterns"):
                 self._matcher = load_matcher_for(self.config)
-        return self._matcher
+            self._reader = FailureReader(self._matcher, Paths.of(self.config))
+        return self._reader
 
     def record(self, err: Error, when: str) -> None:
         """Keep a failure once, however many workers or reports repeat it."""
@@ -168,9 +170,7 @@ class Collector:
         report = yield  # outermost wrapper: the report as every plugin left it
         if report.failed:
             with self.guard("reading a failure"):
-                from .plugin_capture import Paths, capture
-
-                err = capture(report, call.excinfo, self.matcher(), Paths.of(self.config))
+                err = self.reader().capture(report, call.excinfo)
                 self.pending[id(report)] = (report, err)
         return report
 
@@ -183,22 +183,20 @@ class Collector:
         if not report.failed:  # passed, skipped, or turned into a rerun since makereport
             return
         with self.guard("reading a failure"):
-            from .plugin_capture import Paths, capture, from_wire
+            from .plugin_capture import from_wire
 
             found = entry[1] if entry is not None and entry[0] is report else None
             if isinstance(found, dict):
                 found = from_wire(found)
             if found is None:  # a report no makereport of ours saw: read its text alone
-                found = capture(report, None, self.matcher(), Paths.of(self.config))
+                found = self.reader().capture(report, None)
             self.record(found, report.when)
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if self.worker or not report.failed:
             return
         with self.guard("reading a collection error"):
-            from .plugin_capture import Paths, capture
-
-            self.record(capture(report, None, self.matcher(), Paths.of(self.config)), "collect")
+            self.record(self.reader().capture(report, None), "collect")
 
     def pytest_internalerror(
         self, excrepr: object, excinfo: pytest.ExceptionInfo[BaseException]
@@ -206,11 +204,7 @@ class Collector:
         if self.worker:
             return
         with self.guard("reading an internal error"):
-            from .plugin_capture import Paths, capture_internal
-
-            self.internal.append(
-                capture_internal(excrepr, excinfo, self.matcher(), Paths.of(self.config))
-            )
+            self.internal.append(self.reader().capture_internal(excrepr, excinfo))
 
     # -- hooks: where the results go ------------------------------------------
 

@@ -9,7 +9,8 @@ by the plugin at the first failure only.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,38 +89,76 @@ class Paths:
 
     def show(self, path: str) -> str:
         """``path`` relative to the rootdir, or as it is when it lies outside."""
-        full = os.path.normpath(os.path.join(self.cwd, path))
-        inside = os.path.relpath(full, self.root)
-        return path if inside.startswith("..") else Path(inside).as_posix()
+        return _shown(self.root, self.cwd, path)
 
 
-def capture(
-    report: pytest.TestReport | pytest.CollectReport,
-    excinfo: pytest.ExceptionInfo[BaseException] | None,
-    matcher: Matcher | None,
-    paths: Paths,
-) -> Error:
-    """The error of one failed report (test or collection), its fix under its traceback."""
-    where = _crash(report.longrepr)
-    if where is None and report.location is not None:
-        # a collection error under xdist, an XPASS(strict): the test's own place
-        path, lineno, _ = report.location  # relative to the rootdir already
-        where = str(paths.root / path), (lineno + 1 if lineno is not None else None)
-    err = capture_text(report.longreprtext, excinfo, matcher, paths, where or (None, None))
-    err.test = report.nodeid
-    if err.match is not None:
-        report.sections.append((SECTION, fix_section(err.match)))
-    return err
+@lru_cache(maxsize=1024)
+def _shown(root: Path, cwd: Path, path: str) -> str:
+    """``Paths.show``, cached: a suite's failures point into the same few files."""
+    full = os.path.normpath(os.path.join(cwd, path))
+    inside = os.path.relpath(full, root)
+    return path if inside.startswith("..") else Path(inside).as_posix()
 
 
-def capture_internal(
-    excrepr: object,
-    excinfo: pytest.ExceptionInfo[BaseException],
-    matcher: Matcher | None,
-    paths: Paths,
-) -> Error:
-    """The error of a pytest internal error (``pytest_internalerror``)."""
-    return capture_text(str(excrepr), excinfo, matcher, paths, _crash(excrepr) or (None, None))
+class FailureReader:
+    """Reads one session's failures into errors: its matcher, its paths, and a memo.
+
+    A broken fixture or a parametrized test fails many tests with the same
+    traceback: each distinct failure (its text, where it points, what was
+    raised) is detected and matched once, and each test gets a copy.
+    """
+
+    MEMO_MAX = 1024  # distinct failures remembered
+
+    def __init__(self, matcher: Matcher | None, paths: Paths) -> None:
+        self.matcher, self.paths = matcher, paths
+        self._memo: dict[tuple[object, ...], Error] = {}
+
+    def capture(
+        self,
+        report: pytest.TestReport | pytest.CollectReport,
+        excinfo: pytest.ExceptionInfo[BaseException] | None,
+    ) -> Error:
+        """The error of one failed report (test or collection), its fix under its traceback."""
+        where = _crash(report.longrepr)
+        if where is None and report.location is not None:
+            # a collection error under xdist, an XPASS(strict): the test's own place
+            path, lineno, _ = report.location  # relative to the rootdir already
+            where = str(self.paths.root / path), (lineno + 1 if lineno is not None else None)
+        err = self.read(report.longreprtext, excinfo, where or (None, None))
+        err.test = report.nodeid
+        if err.match is not None:
+            report.sections.append((SECTION, fix_section(err.match)))
+        return err
+
+    def capture_internal(
+        self, excrepr: object, excinfo: pytest.ExceptionInfo[BaseException]
+    ) -> Error:
+        """The error of a pytest internal error (``pytest_internalerror``)."""
+        return self.read(str(excrepr), excinfo, _crash(excrepr) or (None, None))
+
+    def read(
+        self,
+        text: str,
+        excinfo: pytest.ExceptionInfo[BaseException] | None,
+        where: tuple[str | None, int | None],
+    ) -> Error:
+        """``capture_text``, once per distinct failure; a fresh copy each time."""
+        raised = _raised(excinfo.value) if excinfo is not None else []
+        key = (text, where, tuple(map(_describe, raised)), tuple(_leaves(raised)))
+        if (known := self._memo.get(key)) is None:
+            if len(self._memo) >= self.MEMO_MAX:
+                self._memo.clear()
+            known = self._memo[key] = capture_text(text, excinfo, self.matcher, self.paths, where)
+        return _copy(known)
+
+
+def _copy(err: Error) -> Error:
+    """An error of its own: the lists a later step fills (notes) are not shared."""
+    return replace(
+        err, context=list(err.context), block=list(err.block), related=list(err.related),
+        notes=list(err.notes), match=None if err.match is None else replace(err.match),
+    )
 
 
 def capture_text(

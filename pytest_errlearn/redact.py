@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 MASK = "<redacted>"
 
@@ -36,39 +37,44 @@ def _assignment(m: re.Match[str]) -> str:
     return f"{key}{sep}{quote}{MASK}{quote}"
 
 
-_RULES: tuple[_Rule, ...] = tuple(
-    (re.compile(rx, flags), repl)
-    for rx, flags, repl in (
-        # -----BEGIN RSA PRIVATE KEY----- ... -----END RSA PRIVATE KEY----- (or cut off by the log)
-        (r"(-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----).*?"
-         r"(?:(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----)|\Z)",
-         re.DOTALL, rf"\1{MASK}\3"),
-        # scheme://user:password@host
-        (r"\b([a-z][a-z0-9+.-]*://[^\s:/@'\"]+):([^\s/@'\"]+)@", re.IGNORECASE, rf"\1:{MASK}@"),
-        # Authorization: Bearer abc / Basic dXNlcjpw / token abc
-        (r"\b((?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)"
-         r"(?:(bearer|basic|token|digest|negotiate)\s+)?[^\s\"',]+",
-         re.IGNORECASE, lambda m: f"{m.group(1)}{m.group(2) + ' ' if m.group(2) else ''}{MASK}"),
-        # AWS access key ids, and secret keys assigned to an aws_secret... name
-        (r"\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b", 0, MASK),
-        (r"\b(aws_?secret_?(?:access_?)?key[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9/+=]{40}\b",
-         re.IGNORECASE, rf"\1{MASK}"),
-        # GitHub tokens: classic, OAuth, app, refresh, fine-grained
-        (r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b", 0, MASK),
-        # GitLab personal tokens, Slack tokens and webhooks, npm tokens
-        (r"\bglpat-[A-Za-z0-9_-]{20,}", 0, MASK),
-        (r"\bxox[abposre]-[A-Za-z0-9-]{10,}", 0, MASK),
-        (r"\bhooks\.slack\.com/services/[A-Za-z0-9/]+", 0, f"hooks.slack.com/services/{MASK}"),
-        (r"\bnpm_[A-Za-z0-9]{36}\b", 0, MASK),
-        (r"(_authToken\s*=\s*)[^\s\"']+", 0, rf"\1{MASK}"),
-        # JSON Web Tokens: header.payload.signature, base64url
-        (r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}", 0, MASK),
-        # password=..., "api_key": "...", SECRET_TOKEN: ...
-        (rf"\b(?P<key>{_KEY})(?P<sep>[\"']?\s*(?::|=|:=)\s*)(?P<q>[\"']?)"
-         r"(?P<value>[^\s\"',;&]+)(?P=q)",
-         re.IGNORECASE, _assignment),
-    )
+# The rules as written; compiled at the first text that may hold a secret
+# (``_rules``): most runs have none, and compiling them is a tenth of a
+# clean ``errlearn run``'s start-up where there is history.
+_SOURCES: tuple[tuple[str, int, str | Callable[[re.Match[str]], str]], ...] = (
+    # -----BEGIN RSA PRIVATE KEY----- ... -----END RSA PRIVATE KEY----- (or cut off by the log)
+    (r"(-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----).*?"
+     r"(?:(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----)|\Z)",
+     re.DOTALL, rf"\1{MASK}\3"),
+    # scheme://user:password@host
+    (r"\b([a-z][a-z0-9+.-]*://[^\s:/@'\"]+):([^\s/@'\"]+)@", re.IGNORECASE, rf"\1:{MASK}@"),
+    # Authorization: Bearer abc / Basic dXNlcjpw / token abc
+    (r"\b((?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)"
+     r"(?:(bearer|basic|token|digest|negotiate)\s+)?[^\s\"',]+",
+     re.IGNORECASE, lambda m: f"{m.group(1)}{m.group(2) + ' ' if m.group(2) else ''}{MASK}"),
+    # AWS access key ids, and secret keys assigned to an aws_secret... name
+    (r"\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b", 0, MASK),
+    (r"\b(aws_?secret_?(?:access_?)?key[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9/+=]{40}\b",
+     re.IGNORECASE, rf"\1{MASK}"),
+    # GitHub tokens: classic, OAuth, app, refresh, fine-grained
+    (r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b", 0, MASK),
+    # GitLab personal tokens, Slack tokens and webhooks, npm tokens
+    (r"\bglpat-[A-Za-z0-9_-]{20,}", 0, MASK),
+    (r"\bxox[abposre]-[A-Za-z0-9-]{10,}", 0, MASK),
+    (r"\bhooks\.slack\.com/services/[A-Za-z0-9/]+", 0, f"hooks.slack.com/services/{MASK}"),
+    (r"\bnpm_[A-Za-z0-9]{36}\b", 0, MASK),
+    (r"(_authToken\s*=\s*)[^\s\"']+", 0, rf"\1{MASK}"),
+    # JSON Web Tokens: header.payload.signature, base64url
+    (r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}", 0, MASK),
+    # password=..., "api_key": "...", SECRET_TOKEN: ...
+    (rf"\b(?P<key>{_KEY})(?P<sep>[\"']?\s*(?::|=|:=)\s*)(?P<q>[\"']?)"
+     r"(?P<value>[^\s\"',;&]+)(?P=q)",
+     re.IGNORECASE, _assignment),
 )
+
+
+@lru_cache(maxsize=1)
+def _rules() -> tuple[_Rule, ...]:
+    return tuple((re.compile(rx, flags), repl) for rx, flags, repl in _SOURCES)
 
 
 # Something every rule above needs, lower case: text without any of it (most
@@ -84,6 +90,6 @@ def redact(text: str) -> str:
     """``text`` with every secret it recognises replaced by ``<redacted>``."""
     if not _MAYBE.search(text.lower()):
         return text
-    for rx, repl in _RULES:
+    for rx, repl in _rules():
         text = rx.sub(repl, text)
     return text

@@ -127,7 +127,7 @@ def test_an_exception_inside_errlearn_is_one_warning_and_the_outcome_is_unchange
         def broken(*args, **kwargs):
             raise RuntimeError("errlearn bug")
 
-        capture.capture = broken
+        capture.capture_text = broken
         """
     )
     pytester.makepyfile(test_it=MISSING_MODULE, test_other="def test_ok(): pass")

@@ -126,6 +126,30 @@ def test_a_known_fix_is_shown_under_a_collection_error(pytester: pytest.Pytester
     )
 
 
+def test_tests_failing_alike_each_get_their_own_error_and_the_fix_under_each(
+    pytester: pytest.Pytester,
+) -> None:
+    """A broken fixture fails its tests with one traceback, read once (a memo): each
+    test still gets an error of its own, with its id, and its fix printed."""
+    known_fix(pytester, "pip install {module}")
+    broken = (
+        "import pytest\n"
+        "@pytest.fixture\n"
+        "def dep():\n"
+        "    import nosuchmod_x\n"
+        "@pytest.mark.parametrize('n', range(3))\n"
+        "def test_uses(dep, n):\n"
+        "    pass\n"
+    )
+    errors = errors_of(pytester, test_it=broken)
+    assert [e["test"] for e in errors] == [f"test_it.py::test_uses[{n}]" for n in range(3)]
+    assert len({e["signature"] for e in errors}) == 1
+    assert [e["match"]["fix"] for e in errors] == ["pip install nosuchmod_x"] * 3
+    pytester.runpytest().stdout.fnmatch_lines(
+        ["*- errlearn: known fix -*", "pip install nosuchmod_x"] * 3
+    )
+
+
 def test_paths_are_relative_to_the_rootdir_wherever_pytest_starts(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:

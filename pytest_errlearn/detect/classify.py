@@ -93,20 +93,26 @@ _SPECIFIC = re.compile(
     r"\b[A-Z]\w*(?:Error|Exception|Failure)\b|\bE[A-Z]{3,}\b|\b[A-Z]{1,4}\d{3,5}\b"
     r"|\bE\d{4}\b|\bpanic\b|Segmentation fault"
 )
-_DETAIL = re.compile(
-    r"[Ee]xpected|\bgot\b|[Rr]eceived|but was|\bwant\b|[Mm]issing|not defined|"
-    r"not found|[Cc]annot find|[Uu]ndefined|[Nn]o such|unresolved|not assignable|"
-    r"mismatch|[Uu]nknown|[Ii]nvalid|!=|==|\bnamed\b|has no"
+# Words, not one alternation: Python's re tries every branch at every position,
+# and substring tests on the lowered text are ten times faster (the plugin
+# scores every failure twice). Only the words that need a boundary are a regex.
+_DETAIL_WORDS = (
+    "expected", "received", "but was", "missing", "not defined", "not found", "cannot find",
+    "undefined", "no such", "unresolved", "not assignable", "mismatch", "unknown", "invalid",
+    "!=", "==", "has no",
 )
-_SUGGESTION = re.compile(
-    r"[Dd]id you mean|\b[Tt]ry\b|[Cc]onsider|\bhelp: |[Hh]int: |[Pp]erhaps|"
-    r"[Rr]un `|[Rr]e-?run|to fix|[Ss]uggest|maybe you"
+_DETAIL_BOUNDED = re.compile(r"\b(?:got|want|named)\b")
+_SUGGESTION_WORDS = (
+    "did you mean", "consider", "help: ", "hint: ", "perhaps", "run `", "rerun", "re-run",
+    "to fix", "suggest", "maybe you",
 )
+_SUGGESTION_BOUNDED = re.compile(r"\b[Tt]ry\b")
 
 
 def actionability(err: Error) -> int:
     """0-100: file 25, line 20, specific type 20, detail 20, fix suggestion 15."""
     body = "\n".join([err.message, *err.block[:12]])
+    lowered = body.lower()
     score = 0
     if err.file:
         score += 25
@@ -114,8 +120,9 @@ def actionability(err: Error) -> int:
         score += 20
     if err.code or _SPECIFIC.search(err.message) or err.category != "unknown":
         score += 20
-    if _DETAIL.search(body):
+    if any(w in lowered for w in _DETAIL_WORDS) or _DETAIL_BOUNDED.search(body):
         score += 20
-    if err.match is not None or _SUGGESTION.search(body):
+    if (err.match is not None or any(w in lowered for w in _SUGGESTION_WORDS)
+            or _SUGGESTION_BOUNDED.search(body)):
         score += 15
     return min(score, 100)
