@@ -172,7 +172,8 @@ def capture_text(
 
     ``where`` (file, line) stands in when the detector finds no location.
     """
-    found = detect(text.encode("utf-8", "replace"), tool="pytest")
+    # Newline-ended, the text is read in one pass (no unfinished last line for close()).
+    found = detect(f"{text}\n".encode("utf-8", "replace"), tool="pytest")
     base = found.primary
     raised = _raised(excinfo.value) if excinfo is not None else []
     message = _message(raised, base)

@@ -95,7 +95,8 @@ _SPECIFIC = re.compile(
 )
 # Words, not one alternation: Python's re tries every branch at every position,
 # and substring tests on the lowered text are ten times faster (the plugin
-# scores every failure twice). Only the words that need a boundary are a regex.
+# scores every failure twice). Only the words that need a boundary are a regex,
+# run when the word is there at all (a leading ``\b`` makes re try every position).
 _DETAIL_WORDS = (
     "expected", "received", "but was", "missing", "not defined", "not found", "cannot find",
     "undefined", "no such", "unresolved", "not assignable", "mismatch", "unknown", "invalid",
@@ -120,9 +121,12 @@ def actionability(err: Error) -> int:
         score += 20
     if err.code or _SPECIFIC.search(err.message) or err.category != "unknown":
         score += 20
-    if any(w in lowered for w in _DETAIL_WORDS) or _DETAIL_BOUNDED.search(body):
+    if any(w in lowered for w in _DETAIL_WORDS) or (
+        ("got" in lowered or "want" in lowered or "named" in lowered)
+        and _DETAIL_BOUNDED.search(body)
+    ):
         score += 20
     if (err.match is not None or any(w in lowered for w in _SUGGESTION_WORDS)
-            or _SUGGESTION_BOUNDED.search(body)):
+            or ("try" in lowered and _SUGGESTION_BOUNDED.search(body))):
         score += 15
     return min(score, 100)
