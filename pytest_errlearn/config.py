@@ -61,13 +61,19 @@ _KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat"}
 
 def _table(root: Path) -> dict[str, Any]:
     path = root / "pyproject.toml"
-    if not path.is_file():
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return {}
-    import tomllib  # only where there is a pyproject.toml to read
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read [tool.errlearn]: {exc}") from None
+    if "errlearn" not in text:
+        return {}  # nothing for errlearn, however it is written: not parsed, not judged
+    import tomllib  # only where there is a pyproject.toml that names errlearn
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: cannot read [tool.errlearn]: {exc}") from None
     table = data.get("tool", {}).get("errlearn", {})
     if not isinstance(table, dict):

@@ -264,6 +264,17 @@ def test_remember_with_broken_settings_is_one_warning(tmp_path: Path) -> None:
     assert notes[0].startswith("history not updated: ")
 
 
+def test_a_broken_pyproject_that_does_not_name_errlearn_is_not_errlearns_to_judge(
+    tmp_path: Path,
+) -> None:
+    """pip and pytest report their own broken pyproject.toml; errlearn records as usual."""
+    (tmp_path / "pyproject.toml").write_text("[project\nname = 'p'\n")
+    remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path,
+             warn=pytest.fail)
+    with opened(tmp_path) as history:
+        assert count(history, "runs") == 1
+
+
 # -- what the history infers ---------------------------------------------------
 
 
