@@ -131,7 +131,6 @@ class Collector:
         self.exitstatus: int | None = None
         self.summarised = False
         self._seen: set[tuple[str, str, str]] = set()
-        self._matcher: Matcher | None = None
         self._reader: FailureReader | None = None
 
     def guard(self, doing: str) -> _Guard:
@@ -149,9 +148,10 @@ class Collector:
         if self._reader is None:
             from .plugin_capture import FailureReader, Paths, load_matcher_for
 
+            matcher: Matcher | None = None
             with self.guard("loading the patterns"):
-                self._matcher = load_matcher_for(self.config)
-            self._reader = FailureReader(self._matcher, Paths.of(self.config))
+                matcher = load_matcher_for(self.config)
+            self._reader = FailureReader(matcher, Paths.of(self.config))
         return self._reader
 
     def record(self, err: Error, when: str) -> None:
@@ -286,9 +286,9 @@ class Collector:
 
         pytest prints no summary on an internal error (exit status 3).
         """
-        if self._matcher is not None:
+        if self._reader is not None and self._reader.matcher is not None:
             with self.guard("closing the matcher"):
-                self._matcher.close()
+                self._reader.matcher.close()
         if self.worker or self.summarised or config.getoption("no_summary", False):
             return
         if not self.internal and self.exitstatus != pytest.ExitCode.INTERNAL_ERROR:

@@ -45,9 +45,8 @@ def _zero(line: str, lowered: str) -> bool:
     """A line that counts zero errors or failures."""
     if ("0 " in lowered or "no " in lowered or "zero " in lowered) and _ZERO_LEADING.search(line):
         return True
-    if ("error" in lowered or "fail" in lowered) and _FIELD_ZERO.search(line) and (
-        _ZERO_FIELD.search(line)
-    ):
+    field = "error" in lowered or "fail" in lowered
+    if field and _FIELD_ZERO.search(line) and _ZERO_FIELD.search(line):
         return True
     return ("0 error" in lowered or "no errors found" in lowered
             or "no problems found" in lowered) and _ZERO_PHRASE.search(line) is not None
