@@ -23,7 +23,16 @@ from contextlib import contextmanager, suppress
 TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
 if TYPE_CHECKING:
     from types import FrameType
-    from typing import Any, BinaryIO
+    from typing import Any, BinaryIO, Protocol
+
+    class Child(Protocol):
+        """The running command: ``_Process`` in pipe mode, ``subprocess.Popen`` in pty mode."""
+
+        pid: int
+        returncode: int | None
+
+        def poll(self) -> int | None: ...
+        def wait(self) -> int: ...
 
 Feed = Callable[[bytes], None]
 
@@ -214,10 +223,8 @@ _DEFAULT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGPIPE", "SIGXFSZ"
                          if hasattr(signal, name))
 
 
-def _spawn(
-    argv: Sequence[str], actions: list[tuple[Any, ...]], *, session: bool = False
-) -> _Process:
-    """Start the command, its descriptors set up by ``actions``; in a new session if asked.
+def _spawn(argv: Sequence[str], actions: list[tuple[Any, ...]]) -> _Process:
+    """Start the command, its descriptors set up by ``actions`` (pipe mode).
 
     ``posix_spawn``, not ``subprocess``: importing subprocess alone costs half
     the interpreter's start-up, and a clean ``errlearn run`` pays for every
@@ -226,15 +233,18 @@ def _spawn(
     """
     try:
         pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions,
-                              setsid=session, setsigdef=_DEFAULT_SIGNALS)
-    except FileNotFoundError:
-        name = argv[0]
-        if "/" in name:
-            raise StartError(127, f"{name}: No such file or directory") from None
-        raise StartError(127, f"{name}: command not found") from None
+                              setsigdef=_DEFAULT_SIGNALS)
     except OSError as exc:
-        raise StartError(126, f"{argv[0]}: {exc.strerror or exc}") from None
+        raise _start_error(argv[0], exc) from None
     return _Process(pid)
+
+
+def _start_error(name: str, exc: OSError) -> StartError:
+    """Why the command did not start, as a shell says it (127 not found, 126 not executable)."""
+    if isinstance(exc, FileNotFoundError):
+        return StartError(127, f"{name}: No such file or directory" if "/" in name
+                          else f"{name}: command not found")
+    return StartError(126, f"{name}: {exc.strerror or exc}")
 
 
 def _pipe() -> tuple[int, int]:
@@ -263,7 +273,30 @@ def _spawn_pipes(argv: Sequence[str], quiet: bool) -> tuple[_Process, list[_Stre
     return proc, streams, _Keys()
 
 
-def _spawn_pty(argv: Sequence[str]) -> tuple[_Process, list[_Stream], _Keys]:
+def _popen_tty(argv: Sequence[str], tty: int, *, stdin: int | None, stderr: int) -> Child:
+    """Start the command in a session of its own, the pty ``tty`` its controlling terminal.
+
+    ``subprocess`` here, not ``posix_spawn``: no spawn action can make a terminal
+    the controlling one (BSD and macOS give it only through ``TIOCSCTTY``, run
+    in the child), and without it Ctrl-C typed into the pty reaches no one. At
+    a terminal, the import's few milliseconds are not felt.
+    """
+    import fcntl
+    import subprocess
+    import termios
+
+    def controlling_tty() -> None:  # in the child, after setsid
+        fcntl.ioctl(1, termios.TIOCSCTTY, 0)
+
+    try:  # close_fds=False: descriptors errlearn was given pass on, as in pipe mode
+        return subprocess.Popen(list(argv), stdin=stdin, stdout=tty, stderr=stderr,
+                                close_fds=False, start_new_session=True,
+                                preexec_fn=controlling_tty)
+    except OSError as exc:
+        raise _start_error(argv[0], exc) from None
+
+
+def _spawn_pty(argv: Sequence[str]) -> tuple[Child, list[_Stream], _Keys]:
     import termios
 
     master, slave = os.openpty()
@@ -275,21 +308,16 @@ def _spawn_pty(argv: Sequence[str]) -> tuple[_Process, list[_Stream], _Keys]:
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
     split_err = not sys.stderr.isatty()  # stderr redirected: keep it apart from the pty
     err, err_w = _pipe() if split_err else (None, None)
-    # Opened by name in the new session, the pty becomes the command's controlling
-    # terminal (Linux: the first terminal a session leader opens), so Ctrl-C works.
-    actions: list[tuple[Any, ...]] = [(os.POSIX_SPAWN_OPEN, 1, os.ttyname(slave), os.O_RDWR, 0)]
-    if tty_in:
-        actions.append((os.POSIX_SPAWN_DUP2, 1, 0))
-    actions.append((os.POSIX_SPAWN_DUP2, 1 if err_w is None else err_w, 2))
     try:
-        proc = _spawn(argv, actions, session=True)
+        proc = _popen_tty(argv, slave, stdin=slave if tty_in else None,
+                          stderr=slave if err_w is None else err_w)
     except BaseException:
         for fd in (master, err):
             if fd is not None:
                 os.close(fd)
         raise
     finally:
-        os.close(slave)  # the command opened its own; the master sees EOF when it closes
+        os.close(slave)  # the command holds it now; the master sees EOF when it closes
         if err_w is not None:
             os.close(err_w)
     os.set_blocking(master, False)  # keystrokes are written as far as the pty takes them
@@ -315,7 +343,7 @@ class _Relay:
     """
 
     def __init__(self) -> None:
-        self.proc: _Process | None = None
+        self.proc: Child | None = None
         self.own_session = False
         self.early: list[int] = []  # signals that came before the command started
         self.keys: _Keys | None = None
@@ -330,7 +358,7 @@ class _Relay:
             for s, handler in saved.items():
                 signal.signal(s, handler)
 
-    def attach(self, proc: _Process, keys: _Keys) -> None:
+    def attach(self, proc: Child, keys: _Keys) -> None:
         self.proc, self.keys = proc, keys
         self.own_session = keys.master is not None
         for signum in self.early:
@@ -353,7 +381,7 @@ class _Relay:
 # -- moving the bytes --------------------------------------------------------------
 
 
-def _pump(proc: _Process, streams: list[_Stream], feed: Feed, keys: _Keys) -> None:
+def _pump(proc: Child, streams: list[_Stream], feed: Feed, keys: _Keys) -> None:
     """Pass the command's output through until it ends (or goes quiet after the exit)."""
     sel = selectors.DefaultSelector()
     for stream in streams:
