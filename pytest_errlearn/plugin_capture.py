@@ -149,7 +149,7 @@ class FailureReader:
         if (known := self._memo.get(key)) is None:
             if len(self._memo) >= self.MEMO_MAX:
                 self._memo.clear()
-            known = self._memo[key] = capture_text(text, excinfo, self.matcher, self.paths, where)
+            known = self._memo[key] = capture_text(text, raised, self.matcher, self.paths, where)
         return _copy(known)
 
 
@@ -163,19 +163,20 @@ def _copy(err: Error) -> Error:
 
 def capture_text(
     text: str,
-    excinfo: pytest.ExceptionInfo[BaseException] | None,
+    raised: list[BaseException],
     matcher: Matcher | None,
     paths: Paths,
     where: tuple[str | None, int | None],
 ) -> Error:
     """The error in a failure's text and exception, matched against the known patterns.
 
-    ``where`` (file, line) stands in when the detector finds no location.
+    ``raised``: the exception and its chain, outermost first (``_raised``), empty
+    when there is none; ``where`` (file, line) stands in when the detector finds
+    no location.
     """
     # Newline-ended, the text is read in one pass (no unfinished last line for close()).
     found = detect(f"{text}\n".encode("utf-8", "replace"), tool="pytest")
     base = found.primary
-    raised = _raised(excinfo.value) if excinfo is not None else []
     message = _message(raised, base)
     if base is None:
         head = message or next((s.strip() for s in text.splitlines() if s.strip()), "failed")

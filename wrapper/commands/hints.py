@@ -26,6 +26,8 @@ LIMIT = 3
 
 
 def add_parser(sub: Any) -> None:
+    import argparse
+
     p = sub.add_parser(
         "hints",
         help="show how a command failed before, without running it",
@@ -35,8 +37,6 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the hints as JSON")
     p.add_argument("--limit", type=int, default=LIMIT, metavar="N",
                    help=f"show at most N failures (default {LIMIT})")
-    import argparse
-
     p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
                    help="the command, after --")
     p.set_defaults(func=run)
