@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from errlearn_wrapper import runner
-from errlearn_wrapper.runner import StartError
+from errlearn_wrapper.process import StartError
 
 ERRLEARN = [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
             "sys.exit(main())", "run"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 # Frames of the stack-trace formats, each giving file, line and maybe col.
@@ -45,8 +46,12 @@ class Frame(NamedTuple):
     user: bool  # the user's own code, not a library's or the runtime's
 
 
+@lru_cache(maxsize=4096)
 def is_user_path(path: str) -> bool:
-    """True when a frame's file is the user's own code, not a library or runtime."""
+    """True when a frame's file is the user's own code, not a library or runtime.
+
+    Cached: a trace names the same few files over and over, and the search of
+    ``_NOT_USER``'s alternatives costs more than the lookup."""
     return _NOT_USER.search(path) is None
 
 

@@ -21,7 +21,7 @@ from pytest_errlearn import CI_FORMATS as FORMATS
 from pytest_errlearn.paths import has_history
 
 from ..cli import UsageError
-from ..runner import StartError
+from ..process import StartError
 from ..runner import run as run_command
 
 TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True

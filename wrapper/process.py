@@ -1,0 +1,123 @@
+"""Starting the user's command, and what its end means, as a shell would say it.
+
+In pipe mode the command starts through ``posix_spawn``; at a terminal
+through ``subprocess``, in a session of its own with the pty as its
+controlling terminal (``terminal``). Either way a missing command is 127 and
+one that cannot be executed 126, as in a shell.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Sequence
+from contextlib import suppress
+
+TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    class Child(Protocol):
+        """The running command: ``Process`` in pipe mode, ``subprocess.Popen`` in pty mode."""
+
+        pid: int
+        returncode: int | None
+
+        def poll(self) -> int | None: ...
+        def wait(self) -> int: ...
+
+PIPE_SIZE = 1 << 20  # pipes of 1 MiB: the command runs ahead while the analysis catches up
+
+# The command starts with the default disposition of the signals Python ignores.
+_DEFAULT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGPIPE", "SIGXFSZ")
+                         if hasattr(signal, name))
+
+
+class StartError(Exception):
+    """The command could not be started; ``status`` is the shell's (127, 126)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def shell_status(returncode: int) -> int:
+    """A return code as a shell reports it: 128+N after signal N."""
+    return 128 - returncode if returncode < 0 else returncode
+
+
+class Process:
+    """The running command: its pid, and its return code once reaped (-N after signal N)."""
+
+    __slots__ = ("pid", "returncode")
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and (reaped := os.waitpid(self.pid, os.WNOHANG))[0]:
+            self.returncode = os.waitstatus_to_exitcode(reaped[1])
+        return self.returncode
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        return self.returncode
+
+
+def spawn(argv: Sequence[str], actions: list[tuple[Any, ...]]) -> Process:
+    """Start the command, its descriptors set up by ``actions`` (pipe mode).
+
+    ``posix_spawn``, not ``subprocess``: importing subprocess alone costs half
+    the interpreter's start-up, and a clean ``errlearn run`` pays for every
+    import. Descriptors errlearn was given pass on to the command, as a shell
+    passes them (make's jobserver relies on it); errlearn's own are close-on-exec.
+    """
+    try:
+        pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions,
+                              setsigdef=_DEFAULT_SIGNALS)
+    except OSError as exc:
+        raise start_error(argv[0], exc) from None
+    return Process(pid)
+
+
+def popen_tty(argv: Sequence[str], tty: int, *, stdin: int | None, stderr: int) -> Child:
+    """Start the command in a session of its own, the pty ``tty`` its controlling terminal.
+
+    ``subprocess`` here, not ``posix_spawn``: no spawn action can make a terminal
+    the controlling one (BSD and macOS give it only through ``TIOCSCTTY``, run
+    in the child), and without it Ctrl-C typed into the pty reaches no one. At
+    a terminal, the import's few milliseconds are not felt.
+    """
+    import fcntl
+    import subprocess
+    import termios
+
+    def controlling_tty() -> None:  # in the child, after setsid
+        fcntl.ioctl(1, termios.TIOCSCTTY, 0)
+
+    try:  # close_fds=False: descriptors errlearn was given pass on, as in pipe mode
+        return subprocess.Popen(list(argv), stdin=stdin, stdout=tty, stderr=stderr,
+                                close_fds=False, start_new_session=True,
+                                preexec_fn=controlling_tty)
+    except OSError as exc:
+        raise start_error(argv[0], exc) from None
+
+
+def start_error(name: str, exc: OSError) -> StartError:
+    """Why the command did not start, as a shell says it (127 not found, 126 not executable)."""
+    if isinstance(exc, FileNotFoundError):
+        return StartError(127, f"{name}: No such file or directory" if "/" in name
+                          else f"{name}: command not found")
+    return StartError(126, f"{name}: {exc.strerror or exc}")
+
+
+def pipe() -> tuple[int, int]:
+    """A pipe for one output of the command, made bigger where the system allows."""
+    import fcntl
+
+    read_end, write_end = os.pipe()
+    with suppress(OSError, AttributeError):
+        fcntl.fcntl(read_end, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+    return read_end, write_end
