@@ -18,7 +18,7 @@ import pytest
 
 from .config import ConfigError, load_settings
 from .detect import detect
-from .detect.classify import actionability, categorize, severity
+from .detect.classify import actionability, categorize, categorize_block, severity
 from .detect.signature import signature
 from .report import Error, Match
 
@@ -295,7 +295,7 @@ def _classified(err: Error, message: str) -> Error:
         if message.startswith(_PYTEST_OWN):
             category = "assertion"
         elif err.category == "unknown":
-            category = categorize("\n".join(err.block[:10]))
+            category = categorize_block(err.block)
         else:
             category = err.category
     err.category = category

@@ -157,6 +157,38 @@ def test_a_java_exception_points_at_the_first_frame_outside_the_jdk() -> None:
     assert (err.file, err.line, err.tool) == ("App.java", 14, "java")
 
 
+def test_a_thrown_plain_error_points_at_the_user_frame_and_is_not_classed_by_its_frames() -> None:
+    report = scan(
+        "/app/src/main.js:3\n"
+        "  throw new Error('boom');\n"
+        "  ^\n"
+        "\n"
+        "Error: boom\n"
+        "    at start (/app/src/main.js:3:9)\n"
+        "    at Module._compile (node:internal/modules/cjs/loader:1521:14)\n"
+        "    at Module.load (node:internal/modules/cjs/loader:1266:32)\n"
+    )
+    err = report.primary
+    assert err is not None
+    assert (err.file, err.line, err.column, err.message) == ("/app/src/main.js", 3, 9, "boom")
+    assert err.category == "runtime"  # not "build", for the frame's Module._compile
+
+
+def test_node_s_require_stack_stays_in_the_error_so_its_frames_are_read() -> None:
+    report = scan(
+        "Error: Cannot find module './nope'\n"
+        "Require stack:\n"
+        "- /app/index.js\n"
+        "    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)\n"
+        "    at Object.<anonymous> (/app/index.js:1:11)\n"
+        "  code: 'MODULE_NOT_FOUND',\n"
+        "}\n"
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.category) == ("/app/index.js", 1, "dependency")
+    assert err.span == (1, 6)
+
+
 def test_json_fields_zero_counts_and_passing_tests_are_not_errors() -> None:
     report = scan(
         """

@@ -382,6 +382,14 @@ def test_node_an_exception_is_found_at_the_line_that_threw(tmp_path: Path) -> No
     assert "TypeError" in err["message"]
 
 
+@needs("node")
+def test_node_a_missing_module_is_found_at_the_require(tmp_path: Path) -> None:
+    (tmp_path / "app.js").write_text("// the entry point\nconst db = require('./db');\n")
+    err = toolchain(tmp_path, "node", "app.js")
+    assert (os.path.basename(err["file"]), err["line"]) == ("app.js", 2)
+    assert (err["category"], err["message"]) == ("dependency", "Cannot find module './db'")
+
+
 @needs("javac")
 def test_javac_a_missing_symbol_is_found_at_its_line(tmp_path: Path) -> None:
     (tmp_path / "Main.java").write_text("public class Main {\n"

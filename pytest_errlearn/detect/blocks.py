@@ -19,11 +19,19 @@ __all__ = ["MAX_BLOCK", "READERS", "Reader"]
 
 
 class Stack(Reader):
-    """Indented frames under an exception line (Node, JVM), with ``Caused by:``."""
+    """Indented frames under an exception line (Node, JVM), with ``Caused by:``, and
+    the ``Require stack:`` list Node prints above the frames of a missing module."""
 
     _RUN = line_run(rb"[ \t]+[^\s\x00-\x1f\x7f]|Caused by: |Suppressed: ")
+    requires = False  # in the "- /path" lines after "Require stack:"
 
     def accept(self, line: str) -> bool:
+        if line.startswith("Require stack:"):
+            self.requires = True
+            return True
+        if self.requires and line.startswith("- "):
+            return True
+        self.requires = False
         return bool(line[:1].isspace() and line.strip()) or line.startswith(
             ("Caused by: ", "Suppressed: ", "\t")
         )

@@ -8,9 +8,11 @@ the rubric of the seed ``004`` (actionability, 0-100).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..report import Error
+from .frames import frame
 
 _RULES: tuple[tuple[str, str], ...] = (
     ("dependency", r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
@@ -76,6 +78,12 @@ def categorize(text: str) -> str:
         if rx.search(text):
             return cat
     return "unknown"
+
+
+def categorize_block(block: Sequence[str]) -> str:
+    """The category of what an error's first lines say, its stack frames left out:
+    a frame names a function (``Module._compile``), not what went wrong."""
+    return categorize("\n".join(line for line in block[:10] if frame(line) is None))
 
 
 def severity(category: str, text: str) -> str:

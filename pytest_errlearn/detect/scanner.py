@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..report import Error
 from . import falsepos, prefilter
 from .blocks import MAX_BLOCK, READERS, Reader
-from .classify import categorize
+from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
 from .preceding import TELLING, output_run
 from .signature import signature
@@ -326,7 +326,7 @@ class Scanner:
         err = found.err
         err.category = category or categorize(err.message)
         if err.category == "unknown" and len(err.block) > 1:
-            err.category = categorize("\n".join(err.block[:10]))
+            err.category = categorize_block(err.block)
         err.signature = signature(
             err.message, tool=err.tool, category=err.category, code=err.code, file=err.file
         )

@@ -57,12 +57,19 @@ ROWS = (
         examples=("SyntaxError: invalid syntax", "TypeError: x is not a function"),
         fixup=python_exception_location,
     ),
+    Format(  # JavaScript's base class, ``throw new Error(...)``: the frames follow
+        "bare-error",
+        r"^Error: (?P<msg>\S.*)$",
+        block="stack",
+        rank=1,
+        examples=("Error: boom",),
+    ),
     Format(
         "generic-error",
         r"^\s*(?:\[(?:ERROR|FATAL|CRITICAL|error|fatal)\]|(?:ERROR|FATAL|CRITICAL|Error|error|fatal"
         r"|FATAL ERROR|Fatal error)(?:\[\w+\])?[:!]|(?:✖|✘|×) )\s*(?P<msg>\S.*)$",
         rank=1,
-        examples=("ERROR: bad thing", "Error: boom", "fatal! out of cheese"),
+        examples=("ERROR: bad thing", "Error! boom", "fatal! out of cheese"),
     ),
     Format(
         "generic-failed",
