@@ -373,6 +373,20 @@ def test_cargo_a_type_mismatch_is_found_at_its_line(tmp_path: Path) -> None:
     assert (err["file"], err["line"], err["code"]) == ("src/main.rs", 2, "E0308")
 
 
+@needs("cargo")
+def test_cargo_test_a_failing_assertion_is_found_where_it_panicked(tmp_path: Path) -> None:
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "tiny"\nversion = "0.1.0"\n'
+                                         'edition = "2021"\n')
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "lib.rs").write_text(
+        "pub fn add(a: i32, b: i32) -> i32 { a - b }\n"
+        "#[cfg(test)]\nmod tests {\n    #[test]\n"
+        "    fn adds() { assert_eq!(super::add(2, 2), 4); }\n}\n")
+    err = toolchain(tmp_path, "cargo", "test", "--offline", "--quiet")
+    assert (err["file"], err["line"], err["test"]) == ("src/lib.rs", 5, "tests::adds")
+    assert "left == right" in err["message"]
+
+
 @needs("node")
 def test_node_an_exception_is_found_at_the_line_that_threw(tmp_path: Path) -> None:
     (tmp_path / "app.js").write_text("const config = undefined;\n"

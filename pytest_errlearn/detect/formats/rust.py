@@ -23,7 +23,7 @@ ROWS = (
     ),
     Format(
         "rust-panic",
-        r"^thread '(?P<test>[^']*)' panicked at (?:'(?P<msg>.*)', )?"
+        r"^thread '(?P<test>[^']*)'(?: \(\d+\))? panicked at (?:'(?P<msg>.*)', )?"
         r"(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+):?$",
         tool="cargo",
         block="rustpanic",
@@ -31,6 +31,7 @@ ROWS = (
         examples=(
             "thread 'main' panicked at src/main.rs:2:5:",
             "thread 'tests::it_works' panicked at 'assertion failed: false', src/lib.rs:5:9",
+            "thread 'tests::adds' (4465) panicked at src/lib.rs:5:17:",  # newer Rust: the thread id
         ),
     ),
     Format(
