@@ -39,6 +39,10 @@ class Stack(Reader):
     def run(self) -> re.Pattern[bytes] | None:
         return self._RUN
 
+    def take(self, raw: bytes, lineno: int) -> int:
+        self.requires = False  # frames came: the require list is over
+        return super().take(raw, lineno)
+
 
 class Indented(Reader):
     """Every indented line (go test's ``t.Errorf`` lines, gradle test output)."""
