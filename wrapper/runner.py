@@ -66,7 +66,7 @@ def run(argv: Sequence[str], feed: Feed, *, quiet: bool = False) -> int:
     return shell_status(returncode)
 
 
-# -- starting the command ------------------------------------------------------
+# -- the command's outputs -------------------------------------------------------
 
 
 class _Stream:
