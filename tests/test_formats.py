@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pytest_errlearn.detect import prefilter
@@ -77,3 +79,32 @@ def test_the_errors_only_automaton_is_blind_to_warning_lines() -> None:
     assert prefilter.search(warning, 0) is not None
     assert prefilter.search_errors()(warning, 0) is None
     assert prefilter.search_errors()(error, 0) is not None
+
+
+@pytest.mark.parametrize(
+    ("row", "cut"),
+    [
+        (r"E {3,}(?:\S.*)\r*$", r"E {3,}(?:\S)"),  # the line's end was all that followed
+        (r"x(?:: .*)?\r*$", r"x(?:: )?"),
+        (r"a.*\r*$|b+c", r"a|b+c"),  # a branch beside is read as written
+        (r"FAIL(?:\s+\(.*)?\s*\r*$", r"FAIL(?:\s+\()?"),  # the cut group stays optional
+        (r"FAIL(?:\s+\(.*\))?\s*\r*$", r"FAIL(?:\s+\(.*\))?\s*\r*$"),  # its ")" must come
+        (r"(?:a .+){0,2}\r*$", r"(?:a .)?"),
+        (r"(?:\w+ > .+?) FAILED\r*$", r"(?:\w+ > .+?) FAILED\r*$"),  # a word must follow
+        (r"(?:.*?: )?Killed\r*$", r"(?:.*?: )?Killed\r*$"),
+        (r"(?:a.*|b)c\r*$", r"(?:a.*|b)c\r*$"),
+    ],
+)
+def test_stage_one_stops_following_a_row_where_only_the_line_end_can_follow(
+    row: str, cut: str
+) -> None:
+    assert prefilter._cut_tails(row) == cut
+
+
+@pytest.mark.parametrize("row", TABLE.rows, ids=lambda row: row.name)
+def test_a_cut_recogniser_still_finds_every_line_its_whole_row_does(row: Format) -> None:
+    whole = prefilter._strip(row.pattern)
+    cut = re.compile(prefilter._cut_tails(whole))
+    lines = [*row.examples, *(f"{e} and more" for e in row.examples), "plain", ""]
+    missed = [line for line in lines if re.match(whole, line) and not cut.match(line)]
+    assert missed == []

@@ -97,9 +97,87 @@ def errors_only(pattern: str, warning_words: frozenset[str]) -> str | None:
     return None if "(?P<sev>(?!))" in narrowed else narrowed
 
 
+def _quantifier(tokens: list[tuple[int, str, bool]], i: int) -> tuple[int, bool]:
+    """Where the quantifier at ``tokens[i]`` (if any) ends, and whether it allows none."""
+    if i >= len(tokens) or not tokens[i][2] or tokens[i][1] not in "?*+{":
+        return i, False
+    optional = tokens[i][1] in "?*" or (tokens[i][1] == "{" and tokens[i + 1][1] == "0")
+    if tokens[i][1] == "{":
+        while tokens[i][1] != "}":
+            i += 1
+    i += 1
+    return i + (i < len(tokens) and tokens[i][1] == "?"), optional  # lazy
+
+
+def _may_end(tokens: list[tuple[int, str, bool]]) -> bool:
+    """Whether the rest of a branch (these tokens, to the row's end) can match
+    nothing: then a ``.*`` before it runs to the line's end whatever follows.
+    Sibling branches are left out, and so are the ends of the groups around
+    the branch, with their quantifiers (the branch must still get there)."""
+    rest: list[str] = []
+    depth, i, sibling = 0, 0, False
+    while i < len(tokens):
+        _, text, syntax = tokens[i]
+        i += 1
+        if syntax and text == ")" and depth == 0:  # a group around the branch ends
+            i, sibling = _quantifier(tokens, i)[0], False
+            continue
+        if syntax and text in "()":
+            depth += 1 if text == "(" else -1
+        elif syntax and text == "|" and depth == 0:
+            sibling = True
+        if not sibling:
+            rest.append(text)
+    try:
+        return re.fullmatch("".join(rest), "") is not None
+    except re.error:
+        return False
+
+
+def _cut_tails(pattern: str) -> str:
+    """A recogniser cut short after its last required part: a ``.*`` or ``.+``
+    that only the line's end may follow becomes nothing or ``.``, and the rest
+    of its branch, of each group around it, goes.
+
+    The line is found all the same, but the automaton stops following it
+    there. Carried on to the line's end, every such tail stays alive beside
+    every other row's partial matches, and re2 builds a DFA state for each
+    combination it meets: that construction was over half of stage 1's time
+    on fresh text (0.42 s beside 0.19 s on 40 MB of CI logs).
+    """
+    tokens = list(_tokens(pattern))
+    out: list[str] = []
+    depth, i = 0, 0
+    cut: int | None = None  # the depth whose branch is being dropped
+    while i < len(tokens):
+        _, text, syntax = tokens[i]
+        i += 1
+        if cut is not None:
+            if syntax and text == "(":
+                depth += 1
+            elif syntax and text == ")":
+                depth -= 1
+                if depth < cut:  # the group around the cut ends: so does its branch
+                    out.append(")?" if _quantifier(tokens, i)[1] else ")")
+                    cut = depth
+            elif syntax and text == "|" and depth == cut:
+                out.append(text)  # a sibling branch is read as written
+                cut = None
+            continue
+        if syntax and text == "." and i < len(tokens) and tokens[i][1] in ("*", "+"):
+            rest = _quantifier(tokens, i)[0]
+            if _may_end(tokens[rest:]):
+                out.append("." if tokens[i][1] == "+" else "")
+                cut, i = depth, rest
+                continue
+        depth += (syntax and text == "(") - (syntax and text == ")")
+        out.append(text)
+    return "".join(out)
+
+
 def automaton_pattern(patterns: Iterable[str]) -> bytes:
     """The stage-1 pattern, as bytes, for a table's row regexes."""
-    body = "|".join(f"(?:{_strip(p)})" for p in patterns)
+    body = "|".join(f"(?:{_cut_tails(_strip(p))})" for p in patterns)
     return _LINE_START + b"(?:" + body.encode("utf-8") + b")"
 
 
