@@ -1,14 +1,15 @@
 """A big log scanned in pieces, one process each, reports what one pass reports.
 
-The pieces are made small here (``MIN_PIECE``) so that the corpora's real logs
-are cut in every kind of place: inside tracebacks, stack traces, code frames
-and the context lines after an error.
+The pieces are made small here (``MIN_PIECE``, ``PIECE``) so that the corpora's
+real logs are cut in every kind of place: inside tracebacks, stack traces, code
+frames and the context lines after an error, and each process takes many.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from pytest_errlearn.detect import detect, parallel
 from pytest_errlearn.detect.parallel import scan_file
+from pytest_errlearn.detect.scanner import MAX_WARNINGS
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="pieces are scanned in forks")
 
@@ -27,6 +29,7 @@ def report_of(path: Path, **kwargs: Any) -> dict[str, Any]:
 @pytest.fixture
 def small_pieces(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(parallel, "MIN_PIECE", 1 << 12)
+    monkeypatch.setattr(parallel, "PIECE", 1 << 12)
     yield
 
 
@@ -79,7 +82,7 @@ def test_a_piece_that_starts_inside_a_traceback_is_read_again_from_its_end(
     log.write_bytes(data)
     cut = len(filler) + trace.rindex(b"Traceback")
     monkeypatch.setattr(parallel, "MIN_PIECE", 1)
-    monkeypatch.setattr(parallel, "_line_start", lambda data, pos: cut)
+    monkeypatch.setattr(parallel, "_cuts", lambda file, count: [0, cut, file.size])
     rescans: list[int] = []
     rescan = parallel._rescan
     monkeypatch.setattr(
@@ -128,3 +131,42 @@ def test_an_empty_file_and_one_without_a_last_newline_scan_in_pieces(
     log = tmp_path / "open.log"
     log.write_bytes(data)
     assert report_of(log, workers=4) == detect(data).to_dict()
+
+
+
+def test_the_pieces_of_a_big_file_start_at_line_starts_and_shrink_towards_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parallel, "PIECE", 1 << 10)
+    data = b"".join(b"line %d of some build output\n" % i for i in range(20000))
+    log = tmp_path / "build.log"
+    log.write_bytes(data)
+    with open(log, "rb") as f:
+        cuts = parallel._cuts(parallel._File(f.fileno(), len(data)), 2)
+    sizes = [end - begin for begin, end in pairwise(cuts)]
+    assert cuts[0] == 0 and cuts[-1] == len(data)
+    assert all(data[cut - 1 : cut] == b"\n" for cut in cuts[1:-1])
+    assert len(sizes) <= parallel.MAX_PIECES
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True)  # the last is what is left
+    assert sizes[0] > 10 * sizes[-2]
+
+
+def test_a_process_past_the_warning_limit_reads_no_more_warnings_in_its_later_pieces(
+    tmp_path: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warnings = (b"src/a.c:%d:5: warning: unused variable 'x'\n" % i for i in range(3000))
+    data = b"".join(warnings) + b"src/a.c:9:1: error: boom\n"
+    log = tmp_path / "build.log"
+    log.write_bytes(data)
+    read_before: list[int] = []
+    scan_piece = parallel._scan_piece
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        read_before.append(kwargs.get("warning_lines", 0))
+        return scan_piece(*args, **kwargs)
+
+    monkeypatch.setattr(parallel, "_scan_piece", spy)
+    with open(log, "rb") as f:
+        report = parallel._scan(parallel._File(f.fileno(), len(data)), 1, None, None)
+    assert len(read_before) > 2 and max(read_before) >= MAX_WARNINGS
+    assert report.to_dict() == detect(data).to_dict()

@@ -1,11 +1,13 @@
 """A big log file scanned in pieces at once: one scanner per CPU, one assembler.
 
-The file is cut at line ends into one piece per CPU. Each piece is scanned by
-its own process (forked: nothing is imported or compiled again), knowing the
-lines just above it, and reads on into the next piece only to finish the
-block and context it has open (``Scanner.drain``). The errors read go back
-in order to one ``Assembler``, which folds, counts and limits them as a
-single pass would, so the report is the same.
+The file is cut at line ends into pieces of a few megabytes, many more than
+the CPUs. One process per CPU (forked: nothing is imported or compiled again;
+this one is among them) takes the next piece whenever it is free, so all end
+at about the same time however unevenly the errors lie. Each piece is scanned
+knowing the lines just above it, and reads on into the next piece only to
+finish the block and context it has open (``Scanner.drain``). The errors read
+go back in order to one ``Assembler``, which folds, counts and limits them as
+a single pass would, so the report is the same.
 
 One case is checked, not assumed: a piece whose scanner opened a block in
 lines that, read in one pass, belong to the block the piece before ran on
@@ -28,7 +30,10 @@ from .engine import CHUNK, Assembler, Detector
 from .scanner import EARLY, LOOKBACK, Found, Scanner, last_lines
 from .text import strip_colour
 
-MIN_PIECE = 8 << 20  # bytes a piece is worth a process for
+MIN_PIECE = 8 << 20  # bytes of a file worth a process
+PIECE = 512 << 10  # the smallest piece: the most one process may still have to read at the end
+MAX_PIECES = 255  # one byte a ticket
+BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut
 
 
 class _Piece(NamedTuple):
@@ -38,6 +43,8 @@ class _Piece(NamedTuple):
     quiet: int  # the first line after the piece that its blocks did not take
     early_blocks: list[tuple[int, int]]
     dropped: int
+    lines: int  # the line ends before the piece's end (where the next one starts)
+    warning_lines: int  # read by its scanner, and by those of the pieces before it here
 
 
 def cpus() -> int:
@@ -72,35 +79,24 @@ class _File:
     def read(self, begin: int, end: int) -> bytes:
         return os.pread(self.fd, max(0, min(end, self.size) - begin), begin) if begin < end else b""
 
-    def find_nl(self, pos: int) -> int:
-        """The position of the first newline at or after ``pos``; -1 when none."""
-        while pos < self.size:
-            block = self.read(pos, pos + (1 << 16))
-            if (i := block.find(b"\n")) >= 0:
-                return pos + i
-            pos += len(block)
-        return -1
-
-    def rfind_nl(self, end: int) -> int:
-        """The position of the last newline before ``end``; -1 when none."""
-        while end > 0:
-            begin = max(0, end - (1 << 16))
-            if (i := self.read(begin, end).rfind(b"\n")) >= 0:
-                return begin + i
-            end = begin
-        return -1
-
 
 def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Report:
-    size = data.size
-    cuts = [0] + [_line_start(data, size * k // count) for k in range(1, count)] + [size]
-    cuts = sorted(set(cuts))
-    readers = [_fork(partial(_scan_piece, data, cuts, k, tool)) for k in range(1, len(cuts) - 1)]
+    cuts = _cuts(data, count)
+    tickets, write_end = os.pipe()
+    os.write(write_end, bytes(range(len(cuts) - 1)))  # the pieces, in order, to be taken
+    os.close(write_end)
+    try:
+        work = partial(_take_pieces, data, cuts, tool, tickets)
+        children = [_fork(partial(work, compact=True)) for _ in range(count - 1)]
+        scanned = work()
+        for child in children:
+            scanned.update(child() or {})
+    finally:
+        os.close(tickets)
     assembler = Assembler(command)
-    first = _scan_piece(data, cuts, 0, tool, assembler)
-    quiet, dropped = first.quiet, first.dropped
-    for k, read in enumerate(readers, start=1):
-        piece = read()
+    quiet, dropped = 1, 0
+    for k in range(len(cuts) - 1):
+        piece = scanned.get(k)
         if piece is None or any(h < quiet <= e for h, e in piece.early_blocks):
             piece = _rescan(data, cuts, k, quiet, tool, assembler)
         else:
@@ -111,6 +107,37 @@ def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Rep
         quiet, dropped = piece.quiet, dropped + piece.dropped
     assembler.dropped += dropped
     return assembler.report()
+
+
+def _take_pieces(
+    data: _File, cuts: list[int], tool: str | None, tickets: int, *, compact: bool = False
+) -> dict[int, _Piece]:
+    """Scan the pieces this process takes (a byte each from the ``tickets``
+    pipe) until none is left; the lines above each are counted on the way."""
+    scanned: dict[int, _Piece] = {}
+    pos = lines = warnings = 0
+    while ticket := os.read(tickets, 1):
+        k = ticket[0]
+        lines += _newlines(data, pos, cuts[k])
+        # Pieces are taken in order: past MAX_WARNINGS here, a single pass would
+        # be past it too, and read no more warnings in full.
+        piece = _scan_piece(data, cuts, k, tool, start=(cuts[k], lines), warning_lines=warnings)
+        scanned[k] = piece
+        if compact:
+            scanned[k] = piece._replace(founds=_compact(piece.founds, lines + 1 + EARLY))
+        pos, lines, warnings = cuts[k + 1], piece.lines, piece.warning_lines
+    return scanned
+
+
+def _cuts(data: _File, count: int) -> list[int]:
+    """Where the pieces start, and the file's end. Each piece is a share of
+    what is left, so they shrink towards the end: the first take little
+    scheduling, the last let every process finish at about the same time."""
+    size, cuts = data.size, [0]
+    while cuts[-1] < size:
+        step = max(PIECE, (size - cuts[-1]) // (2 * count), size // MAX_PIECES + 1)
+        cuts.append(min(size, _line_start(data, cuts[-1] + step - 1)))
+    return cuts
 
 
 def _line_start(data: _File, pos: int) -> int:
@@ -124,31 +151,34 @@ def _scan_piece(
     k: int,
     tool: str | None,
     assembler: Assembler | None = None,
-    start: tuple[int, int] | None = None,
+    *,
+    start: tuple[int, int],
+    warning_lines: int = 0,
 ) -> _Piece:
-    """Scan piece ``k`` (from ``start``, a byte and its line's number, when
-    given), then drain into the next.
+    """Scan piece ``k`` from ``start`` (a byte and the line ends above it),
+    then drain into the next.
 
     With an ``assembler`` the errors go straight to it, and it may tell the
-    scanner what will be folded; without, they are listed for the parent.
+    scanner what will be folded; without, they are listed for the assembly.
     """
-    begin, lineno = (cuts[k], _lines_before(data, cuts[k])) if start is None else start
+    begin, lineno = start
     end = cuts[k + 1]
     founds: list[Found] = []
     emit: Callable[[Found], None] = founds.append if assembler is None else assembler.add
-    scanner = Scanner(emit, tool, lineno=lineno, tail=_tail(data, begin))
+    scanner = Scanner(emit, tool, lineno=lineno, tail=_tail(data, begin),
+                      warning_lines=warning_lines)
     if assembler is not None:
         scanner.follows = assembler.follows
     for i in range(begin, end, CHUNK):
         scanner.feed(data.read(i, min(i + CHUNK, end)))
+    lines = scanner.lineno
     if end < data.size:
         quiet = scanner.drain(data.read(end, _lines_after(data, end, EARLY + 8)))
     else:
         scanner.close()
         quiet = scanner.lineno + 1
-    if assembler is None:
-        founds = _compact(founds, first_kept=scanner.first + EARLY)
-    return _Piece(founds, quiet, scanner.early_blocks, scanner.dropped)
+    return _Piece(founds, quiet, scanner.early_blocks, scanner.dropped, lines,
+                  scanner.warning_lines)
 
 
 def _compact(founds: list[Found], first_kept: int) -> list[Found]:
@@ -180,37 +210,43 @@ def _rescan(
     data: _File, cuts: list[int], k: int, quiet: int, tool: str | None, assembler: Assembler
 ) -> _Piece:
     """Piece ``k`` again, in this process, from line ``quiet`` on (exact)."""
-    pos = _lines_after(data, cuts[k], quiet - 1 - _lines_before(data, cuts[k]))
+    before = _newlines(data, 0, cuts[k])
+    pos = _lines_after(data, cuts[k], quiet - 1 - before)
     return _scan_piece(data, cuts, k, tool, assembler, start=(pos, quiet - 1))
 
 
-def _lines_before(data: _File, pos: int) -> int:
-    """The number of line ends above ``pos``."""
-    return sum(data.read(i, min(i + CHUNK, pos)).count(b"\n") for i in range(0, pos, CHUNK))
+def _newlines(data: _File, begin: int, end: int) -> int:
+    """The number of line ends from ``begin`` to ``end``."""
+    return sum(data.read(i, min(i + CHUNK, end)).count(b"\n") for i in range(begin, end, CHUNK))
 
 
 def _tail(data: _File, pos: int) -> list[bytes]:
     """The LOOKBACK raw lines above ``pos``, cleaned of colour as a scanner would."""
-    begin = pos
-    for _ in range(LOOKBACK + 1):
-        if begin <= 0:
+    span = BLOCK
+    while True:  # back far enough for LOOKBACK whole lines, in one read most often
+        begin = max(0, pos - span)
+        text = data.read(begin, pos)
+        if begin == 0 or text.count(b"\n") > LOOKBACK:
             break
-        begin = data.rfind_nl(begin - 1) + 1
-    text = strip_colour(data.read(begin, pos))
+        span *= 4
+    if begin:
+        text = text[text.index(b"\n") + 1 :]  # from the start of a line
+    text = strip_colour(text)
     return last_lines(text, len(text), LOOKBACK)
 
 
 def _lines_after(data: _File, pos: int, n: int) -> int:
     """The position ``n`` lines after ``pos`` (or the end)."""
-    for _ in range(n):
-        nl = data.find_nl(pos)
-        if nl < 0:
-            return data.size
-        pos = nl + 1
-    return pos
+    while n and pos < data.size:
+        block = data.read(pos, pos + BLOCK)
+        i = 0
+        while n and (nl := block.find(b"\n", i)) >= 0:
+            i, n = nl + 1, n - 1
+        pos += i if not n else len(block)
+    return min(pos, data.size)
 
 
-def _fork(work: Callable[[], _Piece]) -> Callable[[], _Piece | None]:
+def _fork(work: Callable[[], dict[int, _Piece]]) -> Callable[[], dict[int, _Piece] | None]:
     """Run ``work`` in a child process; a function that waits for its result
     (None when the child failed: the caller does the work itself)."""
     read_end, write_end = os.pipe()
@@ -227,16 +263,16 @@ def _fork(work: Callable[[], _Piece]) -> Callable[[], _Piece | None]:
             os._exit(status)
     os.close(write_end)
 
-    def result() -> _Piece | None:
+    def result() -> dict[int, _Piece] | None:
         with open(read_end, "rb") as inp:
             raw = inp.read()
         _, status = os.waitpid(pid, 0)
         if status != 0:
             return None
         try:
-            piece = pickle.loads(raw)
+            scanned = pickle.loads(raw)
         except Exception:
             return None
-        return piece if isinstance(piece, _Piece) else None
+        return scanned if isinstance(scanned, dict) else None
 
     return result

@@ -84,8 +84,9 @@ class _Open:
 class Scanner:
     """Feed it output (``feed``), then ``close()``; each error read goes to ``emit``.
 
-    ``lineno`` is the number of the line before the first one fed, and
-    ``tail`` the raw lines before it, for a piece of a log read on its own.
+    ``lineno`` is the number of the line before the first one fed, ``tail``
+    the raw lines before it, and ``warning_lines`` the warning lines already
+    read above it, for a piece of a log read on its own.
     """
 
     def __init__(
@@ -95,6 +96,7 @@ class Scanner:
         *,
         lineno: int = 0,
         tail: list[bytes] | None = None,
+        warning_lines: int = 0,
     ) -> None:
         self.emit = emit
         self.tool = tool
@@ -110,7 +112,7 @@ class Scanner:
         self._buf = b""  # the chunk being read
         self._cursor = 0  # where, in it, the after-context of an error finished now begins
         self._search = prefilter.search
-        self._warning_lines = 0  # warning lines read, repeats included
+        self.warning_lines = warning_lines  # warning lines read, repeats included
         self._draining = False  # only finishing the block and context open at a piece's end
         self._early = lineno + EARLY  # blocks whose header is above this line are listed:
         self.early_blocks: list[tuple[int, int]] = []  # (header, last line), for ``parallel``
@@ -181,7 +183,7 @@ class Scanner:
         self._buf = chunk
         self._awaiting += self._carry
         self._carry = []
-        if self._warning_lines >= MAX_WARNINGS:
+        if self.warning_lines >= MAX_WARNINGS:
             self._search = prefilter.search_errors()
         search = self._search
         while pos < size:
@@ -261,10 +263,10 @@ class Scanner:
         if role in ("ignore", "note") or sev in NOTE_WORDS:
             return
         if role == "warning":
-            if self._warning_lines >= MAX_WARNINGS:
+            if self.warning_lines >= MAX_WARNINGS:
                 self.dropped += 1  # a build with thousands of warnings: count, don't read
                 return
-            self._warning_lines += 1
+            self.warning_lines += 1
         n = self._lineno
         if role == "section":
             heading = Error(message=analysed, text=text, span=(n, n), test=groups.get("test"))
