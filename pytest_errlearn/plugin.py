@@ -168,7 +168,7 @@ class Collector:
         self, item: pytest.Item, call: pytest.CallInfo[None]
     ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
         report = yield  # outermost wrapper: the report as every plugin left it
-        if report.failed:
+        if report.outcome == "failed":  # the field, not the property: this runs for every report
             with self.guard("reading a failure"):
                 err = self.reader().capture(report, call.excinfo)
                 self.pending[id(report)] = (report, err)
@@ -178,9 +178,9 @@ class Collector:
         if self.worker:
             return  # the bridge sends the worker's errors with its reports
         entry = self.pending.pop(id(report), None) if self.pending else None
-        if report.passed and report.when == "call":
-            self.passed.append(report.nodeid)
-        if not report.failed:  # passed, skipped, or turned into a rerun since makereport
+        if (outcome := report.outcome) != "failed":  # passed, skipped, or now a rerun
+            if outcome == "passed" and report.when == "call":
+                self.passed.append(report.nodeid)
             return
         with self.guard("reading a failure"):
             from .plugin_capture import from_wire
