@@ -63,11 +63,8 @@ def traceback(frames: int, exc: str) -> list[bytes]:
     return [*lines, exc.encode()]
 
 
-def test_a_piece_that_starts_inside_a_traceback_is_read_again_from_its_end(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The second piece starts at a chained traceback's own header: read alone,
-    it opens a block that runs past where the first piece's block ended."""
+def chained_log() -> tuple[bytes, int]:
+    """A log with a chained traceback, and where its second traceback starts."""
     filler = b"".join(b"compiling module %d\n" % i for i in range(400))
     chained = [
         *traceback(5, "KeyError: 'x'"),
@@ -78,9 +75,17 @@ def test_a_piece_that_starts_inside_a_traceback_is_read_again_from_its_end(
     ]
     trace = b"\n".join(chained) + b"\n"
     data = filler + trace + filler + b"src/app.c:3:5: error: 'x' undeclared\n" + filler
+    return data, len(filler) + trace.rindex(b"Traceback")
+
+
+def test_a_piece_that_starts_inside_a_traceback_is_read_again_from_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second piece starts at a chained traceback's own header: read alone,
+    it opens a block that runs past where the first piece's block ended."""
+    data, cut = chained_log()
     log = tmp_path / "build.log"
     log.write_bytes(data)
-    cut = len(filler) + trace.rindex(b"Traceback")
     monkeypatch.setattr(parallel, "MIN_PIECE", 1)
     monkeypatch.setattr(parallel, "_cuts", lambda file, count: [0, cut, file.size])
     rescans: list[int] = []
@@ -170,3 +175,31 @@ def test_a_process_past_the_warning_limit_reads_no_more_warnings_in_its_later_pi
         report = parallel._scan(parallel._File(f.fileno(), len(data)), 1, None, None)
     assert len(read_before) > 2 and max(read_before) >= MAX_WARNINGS
     assert report.to_dict() == detect(data).to_dict()
+
+
+
+def test_a_piece_is_cut_where_no_block_can_be_open_so_it_is_never_scanned_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cut at the second traceback's header, a piece is scanned again (the
+    test above); a cut moved to where nothing stage 1 stops at is near never is."""
+    data, inside = chained_log()
+    log = tmp_path / "build.log"
+    log.write_bytes(data)
+    with open(log, "rb") as f:
+        cut = parallel._quiet_start(parallel._File(f.fileno(), len(data)), inside - 1)
+    assert data[cut - 1 : cut] == b"\n"
+    assert data[:cut].count(b"\n") >= data[:inside].count(b"\n") + parallel.QUIET  # past the block
+
+    rescans: list[int] = []
+    monkeypatch.setattr(parallel, "MIN_PIECE", 1)
+    quiet_cut = parallel._quiet_start
+    monkeypatch.setattr(
+        parallel, "_cuts", lambda file, count: [0, quiet_cut(file, inside - 1), file.size]
+    )
+    rescan = parallel._rescan
+    monkeypatch.setattr(
+        parallel, "_rescan", lambda *a, **k: rescans.append(a[3]) or rescan(*a, **k)
+    )
+    assert report_of(log, workers=2) == detect(data).to_dict()
+    assert rescans == []

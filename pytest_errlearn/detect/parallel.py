@@ -26,6 +26,8 @@ from functools import partial
 from typing import NamedTuple
 
 from ..report import Error, Report
+from . import prefilter
+from .blocks import MAX_BLOCK
 from .engine import CHUNK, Assembler, Detector
 from .scanner import EARLY, LOOKBACK, Found, Scanner, last_lines
 from .text import strip_colour
@@ -34,6 +36,7 @@ MIN_PIECE = 8 << 20  # bytes of a file worth a process
 PIECE = 512 << 10  # the smallest piece: the most one process may still have to read at the end
 MAX_PIECES = 255  # one byte a ticket
 BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut
+QUIET = MAX_BLOCK + 2  # lines with nothing stage 1 stops at: no block runs on past them
 
 
 class _Piece(NamedTuple):
@@ -136,8 +139,35 @@ def _cuts(data: _File, count: int) -> list[int]:
     size, cuts = data.size, [0]
     while cuts[-1] < size:
         step = max(PIECE, (size - cuts[-1]) // (2 * count), size // MAX_PIECES + 1)
-        cuts.append(min(size, _line_start(data, cuts[-1] + step - 1)))
+        cuts.append(min(size, _quiet_start(data, cuts[-1] + step - 1)))
     return cuts
+
+
+def _quiet_start(data: _File, pos: int) -> int:
+    """The first line start after ``pos`` below ``QUIET`` lines that stage 1
+    passes over, when there is one near: no block can be open across it, so
+    the piece that starts there is never scanned again (``_rescan``, which
+    costs a whole piece). Else the start of the next line."""
+    for ahead in (BLOCK // 8, BLOCK):  # most often a few lines on
+        begin = max(0, pos - BLOCK // 8)
+        raw = data.read(begin, pos + ahead)
+        clean = strip_colour(raw)  # the same lines: no colour sequence spans a newline
+        hits: set[int] = set()
+        at = line = 0
+        while (m := prefilter.search(clean, at)) is not None:
+            line += clean.count(b"\n", at, m.start())
+            hits.add(line)
+            if (at := clean.find(b"\n", m.start()) + 1) == 0:
+                break
+            line += 1
+        since = QUIET if begin == 0 else 0  # above the window: unknown unless the file starts
+        offset = 0
+        for i, text in enumerate(raw.split(b"\n")):
+            if (i or begin == 0) and begin + offset > pos and since >= QUIET:
+                return begin + offset
+            since = 0 if i in hits else since + 1
+            offset += len(text) + 1
+    return _line_start(data, pos)
 
 
 def _line_start(data: _File, pos: int) -> int:
