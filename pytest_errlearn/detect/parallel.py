@@ -22,8 +22,10 @@ from __future__ import annotations
 import os
 import pickle
 from collections.abc import Callable
+from dataclasses import fields
 from functools import partial
-from typing import NamedTuple
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from ..report import Error, Report
 from . import prefilter
@@ -276,6 +278,30 @@ def _lines_after(data: _File, pos: int, n: int) -> int:
     return min(pos, data.size)
 
 
+# Errors cross from a child as plain tuples: a slotted dataclass pickles through
+# Python code (its __getstate__), about 10 µs an object; a tuple of plain values
+# pickles in C. 2,300 errors took 40 ms to send and 25 ms to receive.
+_error_values = attrgetter(*(f.name for f in fields(Error)))
+_found_values = attrgetter(*(f.name for f in fields(Found) if f.name != "err"))
+
+
+def _to_wire(scanned: dict[int, _Piece]) -> dict[int, tuple[_Piece, list[tuple[Any, ...]]]]:
+    """The pieces with their errors as plain tuples, to be pickled."""
+    sent = {}
+    for k, piece in scanned.items():
+        errors = [(_error_values(found.err), *_found_values(found)) for found in piece.founds]
+        sent[k] = (piece._replace(founds=[]), errors)
+    return sent
+
+
+def _from_wire(sent: dict[int, tuple[_Piece, list[tuple[Any, ...]]]]) -> dict[int, _Piece]:
+    """The pieces as ``_to_wire`` had them."""
+    return {
+        k: piece._replace(founds=[Found(Error(*err), *rest) for err, *rest in founds])
+        for k, (piece, founds) in sent.items()
+    }
+
+
 def _fork(work: Callable[[], dict[int, _Piece]]) -> Callable[[], dict[int, _Piece] | None]:
     """Run ``work`` in a child process; a function that waits for its result
     (None when the child failed: the caller does the work itself)."""
@@ -286,7 +312,7 @@ def _fork(work: Callable[[], dict[int, _Piece]]) -> Callable[[], dict[int, _Piec
         try:
             os.close(read_end)
             with open(write_end, "wb") as out:
-                pickle.dump(work(), out, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(_to_wire(work()), out, protocol=pickle.HIGHEST_PROTOCOL)
         except BaseException:
             status = 1
         finally:
@@ -300,9 +326,8 @@ def _fork(work: Callable[[], dict[int, _Piece]]) -> Callable[[], dict[int, _Piec
         if status != 0:
             return None
         try:
-            scanned = pickle.loads(raw)
+            return _from_wire(pickle.loads(raw))
         except Exception:
             return None
-        return scanned if isinstance(scanned, dict) else None
 
     return result
