@@ -127,9 +127,9 @@ def _take_pieces(
         # Pieces are taken in order: past MAX_WARNINGS here, a single pass would
         # be past it too, and read no more warnings in full.
         piece = _scan_piece(data, cuts, k, tool, start=(cuts[k], lines), warning_lines=warnings)
-        scanned[k] = piece
         if compact:
-            scanned[k] = piece._replace(founds=_compact(piece.founds, lines + 1 + EARLY))
+            piece = piece._replace(founds=_compact(piece.founds, lines + 1 + EARLY))
+        scanned[k] = piece
         pos, lines, warnings = cuts[k + 1], piece.lines, piece.warning_lines
     return scanned
 
