@@ -1,10 +1,11 @@
 """Stage 1: one compiled automaton that finds the lines worth a closer look.
 
 The automaton is the format table itself: every row's regex, its groups and
-look-arounds dropped, in one alternation anchored at line starts (after an
-optional CI timestamp or ``\\r`` progress prefix). It runs over raw bytes,
-megabytes at a time, so Python-level work is proportional to the lines that
-look like an error in some tool's format, not to the size of the log.
+look-arounds dropped and its tail cut where only the line's end may follow,
+in one alternation anchored at line starts (after an optional CI timestamp or
+``\\r`` progress prefix). It runs over raw bytes, megabytes at a time, so
+Python-level work is proportional to the lines that look like an error in
+some tool's format, not to the size of the log.
 
 google-re2 (the ``fast`` extra) runs it in linear time, near grep's speed.
 Without it, stage 1 looks for the words and shapes every row needs
