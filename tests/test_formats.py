@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from pytest_errlearn.detect import prefilter
+from pytest_errlearn.detect import formats, prefilter, recogniser
 from pytest_errlearn.detect.formats import TABLE, Format
+from pytest_errlearn.detect.text import clean_line
 
 EXAMPLES = [(row, example) for row in TABLE.rows for example in row.examples]
 
@@ -25,6 +27,15 @@ def test_row_names_are_unique() -> None:
 def test_each_example_line_is_found_by_its_own_row(row: Format, example: str) -> None:
     hit = TABLE.match(example)
     assert hit is not None and hit.fmt.name == row.name
+
+
+def test_without_re2_the_table_finds_each_example_lines_row_all_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(formats, "_recogniser_set", lambda rows: None)
+    table = formats.Table(TABLE.rows)
+    found = [(row.name, getattr(table.match(example), "fmt", None)) for row, example in EXAMPLES]
+    assert [name for name, fmt in found if fmt is None or fmt.name != name] == []
 
 
 @pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
@@ -98,13 +109,69 @@ def test_the_errors_only_automaton_is_blind_to_warning_lines() -> None:
 def test_stage_one_stops_following_a_row_where_only_the_line_end_can_follow(
     row: str, cut: str
 ) -> None:
-    assert prefilter._cut_tails(row) == cut
+    assert recogniser.cut_tails(row) == cut
 
 
 @pytest.mark.parametrize("row", TABLE.rows, ids=lambda row: row.name)
 def test_a_cut_recogniser_still_finds_every_line_its_whole_row_does(row: Format) -> None:
-    whole = prefilter._strip(row.pattern)
-    cut = re.compile(prefilter._cut_tails(whole))
+    whole = recogniser.strip(row.pattern)
+    cut = re.compile(recogniser.cut_tails(whole))
     lines = [*row.examples, *(f"{e} and more" for e in row.examples), "plain", ""]
     missed = [line for line in lines if re.match(whole, line) and not cut.match(line)]
     assert missed == []
+
+
+@pytest.mark.parametrize(
+    ("pattern", "wide"),
+    [
+        (r"\w+:\d", r"[\x0b\x1c-\x1f\x{80}-\x{10FFFF}\w]+:[\x0b\x1c-\x1f\x{80}-\x{10FFFF}\d]"),
+        (r"[\w.-]+", r"[\x0b\x1c-\x1f\x{80}-\x{10FFFF}\w.-]+"),
+        (r"[^\s:]+\.py", r"[^\s:]+\.py"),  # a negated class is wider in RE2 already
+        (r"\bError\b: \S", r"Error: \S"),
+        (r"x\r*$", r"x\r*\n?$"),
+    ],
+)
+def test_a_recogniser_of_text_takes_what_python_would_beyond_ascii(pattern: str, wide: str) -> None:
+    assert recogniser.unicode_wide(pattern) == wide
+
+
+LINES_BEYOND_ASCII = [
+    "FAILED tëst_ünïcode.py::test_é - AssertionError: ü",
+    '  File "/home/jürgen/app/mod.py", line 3, in fünf',
+    "src/naïve.c:3:5: error: ‘x’ undeclared",
+    "E       AssertionError: 名前 != 名前2",
+    "ﬁle.go:12:3: undefined: ﬁ",
+    "Error:\u00a0boom",
+    "tests/test_a.py:12: Error\u2028",
+    "FooÉtatError: boom",  # \\w, to Python, takes É
+    "tëst_one FAILED",
+    "TëstClass > tëstMethod FAILED",
+    "\u00a0● Suite › tëst",  # \\s, to Python, takes a no-break space
+    "src/a.c:\u0663:5: error: x",  # \\d, to Python, takes an Arabic-Indic three
+    "E       assert '\udcff' == 'x'",  # no UTF-8 for a lone surrogate: the whole table runs
+]
+
+
+@needs_re2
+@pytest.mark.parametrize(
+    "line",
+    [e for _, e in EXAMPLES] + [f"{e}\u00e9" for _, e in EXAMPLES] + LINES_BEYOND_ASCII,
+)
+def test_the_row_set_finds_the_row_the_whole_table_would(line: str) -> None:
+    assert TABLE.match(line) == TABLE._match_all(line)
+
+
+@needs_re2
+def test_the_row_set_finds_the_row_the_whole_table_would_on_real_output(corpora: Path) -> None:
+    logs = sorted(corpora.glob("logchunks/logs/*/*/failed/*.log"))[:60]
+    logs += sorted(corpora.glob("analysis-model/**/*.txt"))[:60]
+    if not logs:
+        pytest.skip("no corpora")
+    lines = {
+        clean_line(raw)
+        for log in logs
+        for raw in log.read_bytes().split(b"\n")
+        if prefilter.WORDS.search(raw)
+    }
+    differ = [line for line in lines if TABLE.match(line) != TABLE._match_all(line)]
+    assert len(lines) > 1000 and differ == []

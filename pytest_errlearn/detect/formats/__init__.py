@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Role = Literal["error", "warning", "consequence", "note", "ignore", "section"]
 
@@ -62,22 +62,53 @@ _BACKREF = re.compile(r"\(\?P=(\w+)\)")
 
 
 class Table:
-    """All rows compiled into one alternation; ``match(line)`` finds the row."""
+    """All rows, and ``match(line)``: the first row (in order) that matches the line.
+
+    With google-re2, a set of the rows' recognisers says in one pass over the
+    line which rows may match, and only those rows' own regexes run (each
+    compiled when first needed). Without it, all rows run as one alternation.
+    Either way the earliest row that matches wins.
+    """
 
     def __init__(self, rows: Sequence[Format]) -> None:
         self.rows = tuple(rows)
-        parts = []
+        self._regexes: list[re.Pattern[str] | None] = [None] * len(self.rows)
+        self._alternation: re.Pattern[str] | None = None
         self._names: list[list[tuple[str, str]]] = []
-        for i, row in enumerate(self.rows):
-            names = [(f"g{i}_{n}", n) for n in _GROUP.findall(row.pattern)]
-            self._names.append(names)
-            body = _GROUP.sub(rf"(?P<g{i}_\1>", row.pattern)  # group names unique per row
-            body = _BACKREF.sub(rf"(?P=g{i}_\1)", body)
-            parts.append(f"(?P<r{i}>{body})")
-        self._regex = re.compile("|".join(parts))
+        self._set = _recogniser_set(self.rows)
 
     def match(self, line: str) -> Hit | None:
-        m = self._regex.match(line)
+        if self._set is not None:
+            try:
+                maybe = self._set.Match(line)
+            except UnicodeEncodeError:  # a lone surrogate: no UTF-8 for RE2
+                return self._match_all(line)
+            for i in sorted(maybe or ()):
+                if (m := self._regex(i).match(line)) is not None:
+                    groups = m.groupdict()
+                    if groups.get("msg") is None:  # no message group, or it took nothing
+                        groups["msg"] = m.group(0)
+                    return Hit(self.rows[i], groups)
+            return None
+        return self._match_all(line)
+
+    def _regex(self, i: int) -> re.Pattern[str]:
+        regex = self._regexes[i]
+        if regex is None:
+            regex = self._regexes[i] = re.compile(self.rows[i].pattern)
+        return regex
+
+    def _match_all(self, line: str) -> Hit | None:
+        """The rows as one alternation (compiled on first use)."""
+        if self._alternation is None:
+            parts = []
+            for i, row in enumerate(self.rows):
+                self._names.append([(f"g{i}_{n}", n) for n in _GROUP.findall(row.pattern)])
+                body = _GROUP.sub(rf"(?P<g{i}_\1>", row.pattern)  # group names unique per row
+                body = _BACKREF.sub(rf"(?P=g{i}_\1)", body)
+                parts.append(f"(?P<r{i}>{body})")
+            self._alternation = re.compile("|".join(parts))
+        m = self._alternation.match(line)
         if m is None or m.lastgroup is None:
             return None
         i = int(m.lastgroup[1:])
@@ -85,6 +116,23 @@ class Table:
         if groups.get("msg") is None:
             groups["msg"] = m.group(m.lastgroup)
         return Hit(self.rows[i], groups)
+
+
+def _recogniser_set(rows: Sequence[Format]) -> Any:
+    """An RE2 set of the rows' recognisers, anchored at the line's start; None without re2."""
+    try:
+        import re2  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    from ..recogniser import recogniser, unicode_wide
+
+    options = re2.Options()
+    options.max_mem = 64 << 20  # a set's DFA that runs out of memory matches nothing
+    found = re2.Set.MatchSet(options)
+    for row in rows:
+        found.Add(unicode_wide(recogniser(row.pattern)))
+    found.Compile()
+    return found
 
 
 def _load() -> Table:
