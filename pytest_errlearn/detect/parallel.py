@@ -99,17 +99,17 @@ def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Rep
     finally:
         os.close(tickets)
     assembler = Assembler(command)
-    quiet, dropped = 1, 0
+    quiet, dropped, lines = 1, 0, 0
     for k in range(len(cuts) - 1):
         piece = scanned.get(k)
         if piece is None or any(h < quiet <= e for h, e in piece.early_blocks):
-            piece = _rescan(data, cuts, k, quiet, tool, assembler)
+            piece = _rescan(data, (cuts[k], lines), cuts, k, quiet, tool, assembler)
         else:
             for found in piece.founds:
                 trigger = found.unless_follows
                 if (found.err.span[0] if trigger is None else trigger) >= quiet:
                     assembler.add(found)
-        quiet, dropped = piece.quiet, dropped + piece.dropped
+        quiet, dropped, lines = piece.quiet, dropped + piece.dropped, piece.lines
     assembler.dropped += dropped
     return assembler.report()
 
@@ -239,11 +239,17 @@ def _compact(founds: list[Found], first_kept: int) -> list[Found]:
 
 
 def _rescan(
-    data: _File, cuts: list[int], k: int, quiet: int, tool: str | None, assembler: Assembler
+    data: _File,
+    begin: tuple[int, int],
+    cuts: list[int],
+    k: int,
+    quiet: int,
+    tool: str | None,
+    assembler: Assembler,
 ) -> _Piece:
-    """Piece ``k`` again, in this process, from line ``quiet`` on (exact)."""
-    before = _newlines(data, 0, cuts[k])
-    pos = _lines_after(data, cuts[k], quiet - 1 - before)
+    """Piece ``k`` (``begin``: its start, and the line ends above it) again,
+    in this process, from line ``quiet`` on (exact)."""
+    pos = _lines_after(data, begin[0], quiet - 1 - begin[1])
     return _scan_piece(data, cuts, k, tool, assembler, start=(pos, quiet - 1))
 
 
