@@ -107,9 +107,9 @@ def test_a_piece_whose_process_fails_is_scanned_by_the_parent(
     big = corpus_log(corpora, tmp_path, "cidiff/*/fail.log", limit=10)
 
     def broken(*args: Any, **kwargs: Any) -> Any:
-        raise MemoryError  # only the children list their errors; the parent never calls this
+        raise MemoryError  # only the children send their errors; the parent never calls this
 
-    monkeypatch.setattr(parallel, "_compact", broken)
+    monkeypatch.setattr(parallel, "_to_wire", broken)
     assert report_of(big, workers=3) == detect(big.read_bytes()).to_dict()
 
 

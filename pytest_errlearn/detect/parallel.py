@@ -92,7 +92,7 @@ def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Rep
     os.close(write_end)
     try:
         work = partial(_take_pieces, data, cuts, tool, tickets)
-        children = [_fork(partial(work, compact=True)) for _ in range(count - 1)]
+        children = [_fork(work) for _ in range(count - 1)]
         scanned = work()
         for child in children:
             scanned.update(child() or {})
@@ -115,7 +115,7 @@ def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Rep
 
 
 def _take_pieces(
-    data: _File, cuts: list[int], tool: str | None, tickets: int, *, compact: bool = False
+    data: _File, cuts: list[int], tool: str | None, tickets: int
 ) -> dict[int, _Piece]:
     """Scan the pieces this process takes (a byte each from the ``tickets``
     pipe) until none is left; the lines above each are counted on the way."""
@@ -127,9 +127,8 @@ def _take_pieces(
         # Pieces are taken in order: past MAX_WARNINGS here, a single pass would
         # be past it too, and read no more warnings in full.
         piece = _scan_piece(data, cuts, k, tool, start=(cuts[k], lines), warning_lines=warnings)
-        if compact:
-            piece = piece._replace(founds=_compact(piece.founds, lines + 1 + EARLY))
-        scanned[k] = piece
+        # Repeats kept light until the assembly: less to hold, and to send.
+        scanned[k] = piece = piece._replace(founds=_compact(piece.founds, lines + 1 + EARLY))
         pos, lines, warnings = cuts[k + 1], piece.lines, piece.warning_lines
     return scanned
 
