@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
+import pytest
+
 from pytest_errlearn.detect import Detector, detect, tool_from_command
+from pytest_errlearn.detect.text import ANSI_BYTES
 from pytest_errlearn.report import Report
 
 
@@ -225,6 +229,22 @@ def test_ansi_colours_are_removed_from_what_is_analysed() -> None:
     data = b"\x1b[1m\x1b[31merror\x1b[0m\x1b[1m: cannot find -lssl\x1b[0m\n"
     (err,) = detect(data).errors
     assert err.text == "error: cannot find -lssl" and "\x1b" not in err.message
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"\x1b[1m\x1b[38;5;9merror[E0425]\x1b[0m\x1b[1m: cannot find\x1b[0m\n",
+        b"\x1b]0;title\x07\x1b[?25l\x1b(B\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ ok\n",
+        b"\x1b[0K\x1b[33;1m$ make\x1b[0m\x1b[\x1b[1;2\n",  # the last two never finish
+        b"\x1b\x1b\x1b[[31mtext\x1b[",
+    ],
+)
+def test_colour_runs_are_stripped_as_one_sequence_at_a_time_would_strip_them(raw: bytes) -> None:
+    one_at_a_time = re.compile(
+        rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)|[@-Z\\-_])"
+    )
+    assert ANSI_BYTES.sub(b"", raw) == one_at_a_time.sub(b"", raw)
 
 
 def test_streaming_in_tiny_pieces_gives_the_same_report_as_one_buffer() -> None:
