@@ -18,9 +18,12 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
-def _load_corpora() -> ModuleType:
-    """``benchmarks/`` is scripts, not a package: load the harness by its path."""
-    spec = importlib.util.spec_from_file_location("errlearn_corpora", BENCHMARKS / "corpora.py")
+def _load(name: str) -> ModuleType:
+    """``benchmarks/`` is scripts, not a package: a harness module by its path
+    (its siblings, which it imports, found beside it)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.append(str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while being built
@@ -28,7 +31,10 @@ def _load_corpora() -> ModuleType:
     return module
 
 
-harness = _load_corpora()
+harness = _load("corpora")  # the evaluations and the printed reports
+ci_logs = sys.modules["corpus_ci"]  # how LogChunks and cidiff labels are read
+tool_outputs = sys.modules["corpus_tools"]  # ... errorformat's and analysis-model's
+scanning = sys.modules["corpus_scan"]
 
 
 @pytest.fixture(scope="module")
@@ -104,17 +110,17 @@ def test_every_file_of_every_corpus_scans_without_a_crash_in_bounded_time(corpor
 
 
 def test_a_groundtruth_is_read_as_its_mode_error_ranges_and_context_lines() -> None:
-    truth = harness.parse_groundtruth("DEFAULT\nE 34-45\nC 33\nE 56\n")
+    truth = ci_logs.parse_groundtruth("DEFAULT\nE 34-45\nC 33\nE 56\n")
     assert (truth.mode, truth.errors, truth.context) == ("DEFAULT", ((34, 45), (56, 56)), (33,))
 
 
 def test_a_groundtruth_with_an_unknown_entry_is_refused() -> None:
     with pytest.raises(ValueError, match="X 3"):
-        harness.parse_groundtruth("DEFAULT\nX 3\n")
+        ci_logs.parse_groundtruth("DEFAULT\nX 3\n")
 
 
 def test_cidiff_logs_count_lines_as_javas_readline_does() -> None:
-    assert harness.java_lines(b"a\r\nb\rc\n") == b"a\nb\nc\n"
+    assert ci_logs.java_lines(b"a\r\nb\rc\n") == b"a\nb\nc\n"
 
 
 @pytest.mark.parametrize(
@@ -130,7 +136,7 @@ def test_cidiff_logs_count_lines_as_javas_readline_does() -> None:
 def test_a_reported_file_matches_an_expected_one_on_a_path_suffix(
     reported: str, expected: str, same: bool
 ) -> None:
-    assert harness.same_file(reported, expected) is same
+    assert tool_outputs.same_file(reported, expected) is same
 
 
 @pytest.mark.parametrize(
@@ -147,23 +153,24 @@ def test_a_reported_file_matches_an_expected_one_on_a_path_suffix(
 def test_an_errorformat_entry_is_an_error_a_warning_or_left_out(
     entry: dict[str, Any], other: str | None, kind: str | None
 ) -> None:
-    assert harness.errorformat_kind(entry, other) == kind
+    assert tool_outputs.errorformat_kind(entry, other) == kind
 
 
 def test_a_lint_code_letter_decides_an_analysis_model_issue_kind() -> None:
     issue = {"type": "E302", "severity": "WARNING_NORMAL", "file": "a.py", "line": 4}
-    assert harness.analysis_kind("Flake8AdapterTest", "f.txt", issue) == "error"
-    assert harness.analysis_kind("GccParserTest", "g.txt", {"severity": "WARNING_HIGH"}) == "error"
-    assert harness.analysis_kind("GccParserTest", "g.txt", {"severity": "WARNING_LOW"}) == "warning"
-    assert harness.analysis_kind("JavacParserTest", "j.txt", {"message": "Test1"}) is None
+    kind = tool_outputs.analysis_kind
+    assert kind("Flake8AdapterTest", "f.txt", issue) == "error"
+    assert kind("GccParserTest", "g.txt", {"severity": "WARNING_HIGH"}) == "error"
+    assert kind("GccParserTest", "g.txt", {"severity": "WARNING_LOW"}) == "warning"
+    assert kind("JavacParserTest", "j.txt", {"message": "Test1"}) is None
 
 
 def test_a_scan_that_raises_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(data: bytes, tool: str | None) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(harness, "detect", broken)
-    found = harness.scan("x.log", b"error: x\n")
+    monkeypatch.setattr(scanning, "detect", broken)
+    found = scanning.scan("x.log", b"error: x\n")
     assert (found.report, found.failure, found.errors) == (None, "RuntimeError: boom", [])
 
 
