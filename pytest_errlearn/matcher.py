@@ -16,186 +16,17 @@ it can match.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 from pathlib import Path
 
-from .canonical import EXCEPTION, SEVERITY, TOKEN, TOKEN_RX, canonical, related
+from .canonical import canonical, related
 from .config import Settings
 from .detect.classify import actionability
-from .patterns import PLACEHOLDER, Pattern, builtin_patterns, load_patterns, placeholders
+from .patterns import Pattern, builtin_patterns, load_patterns, placeholders
 from .report import Error, Match, Report
 from .saferegex import RegexBank
-
-# A tool code heading a trigger the format table does not know ("error TS2322: ...").
-_CODE_HEAD = re.compile(r"^\s*(?:(?:error|warning)\s*)?\[?(E\d{4}|TS\d{4,5}|CS\d{4})\]?:\s*")
-_QUOTED = re.compile(r"'([^'\n]*)'|\"([^\"\n]*)\"|‘([^’\n]*)’|“([^”\n]*)”|`([^`\n]*)`")
-
-
-# -- compiled patterns ----------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Compiled:
-    pattern: Pattern
-    order: int
-    text: str  # the canonical trigger
-    code: str | None
-    exc: str | None
-    threshold: float
-    message: str  # the trigger's message part, placeholders as tokens
-    names: tuple[str, ...]  # the placeholder of each token, by number
-    words: tuple[str, ...]  # the literal word runs between placeholders, folded
-    capture: re.Pattern[str] | None = None
-
-
-def _compile(pattern: Pattern, order: int, threshold: float) -> _Compiled:
-    """Parse the trigger as the detector parses a line, then canonicalise it."""
-    from .detect.formats import TABLE
-
-    names: list[str] = []
-
-    def token(m: re.Match[str]) -> str:
-        if m.group(1) is None:  # an escaped brace
-            return m.group(0)[0]
-        names.append(m.group(1))
-        return TOKEN.format(len(names) - 1)
-
-    line = PLACEHOLDER.sub(token, pattern.trigger.strip())
-    message, code = line, None
-    hit = TABLE.match(line)
-    if hit is not None and hit.fmt.role not in ("ignore", "section") and (
-        len(TOKEN_RX.findall(hit.groups.get("msg") or line)) == len(names)
-    ):  # the detector's message of the trigger, unless it drops a placeholder
-        message, code = hit.groups.get("msg") or line, hit.groups.get("code")
-    elif m := _CODE_HEAD.match(line):
-        message, code = line[m.end():], m.group(1)
-    message = SEVERITY.sub("", message.strip())
-    text, exc = canonical(message)
-    return _Compiled(
-        pattern, order, text, code.upper() if code else None, exc,
-        threshold if pattern.threshold is None else pattern.threshold, message, tuple(names),
-        _words(message) if names else (),
-    )
-
-
-def _words(message: str) -> tuple[str, ...]:
-    """The literal runs of a trigger's message, folded as ``_folded`` folds a message;
-    a leading exception type is left out (the capture regex takes any)."""
-    pieces = TOKEN_RX.split(message)[::2]
-    if m := EXCEPTION.match(pieces[0]):
-        pieces[0] = pieces[0][m.end(1):]
-    return tuple(w for piece in pieces if (w := " ".join(piece.split()).lower()))
-
-
-@lru_cache(maxsize=256)
-def _folded(message: str) -> str:
-    """A message as ``_captured`` compares it: spaces collapsed, lower case.
-    Cached: each error is compared with several candidates in a row."""
-    return " ".join(message[:MAX_CAPTURE].split()).lower()
-
-
-MAX_CAPTURE = 1000  # characters of a message the trigger's capture regex reads
-_OPEN_QUOTES = "'\"`‘“"
-
-
-def _literal(piece: str, first: bool) -> str:
-    """A literal stretch of a trigger as regex: spaces flexible, exception type any."""
-    head = ""
-    if first and (m := EXCEPTION.match(piece)):
-        head, piece = r"(?:[\w.]+\.)?\w+", piece[m.end(1):]
-    return head + r"\s+".join(re.escape(word) for word in re.split(r"\s+", piece))
-
-
-def _capture_regex(c: _Compiled) -> re.Pattern[str]:
-    """A regex from the trigger that captures its placeholders' values in a message."""
-    parts: list[str] = []
-    seen: set[str] = set()
-    pieces = TOKEN_RX.split(c.message)
-    for i, piece in enumerate(pieces):
-        if i % 2 == 0:
-            parts.append(_literal(piece, first=i == 0))
-            continue
-        name = c.names[int(piece)]
-        group = "" if name in seen else f"?P<{name}>"
-        seen.add(name)
-        if pieces[i - 1][-1:] and pieces[i - 1][-1] in _OPEN_QUOTES:
-            parts.append(f"({group}.*?)")  # quoted in the trigger: the quotes are literal
-        elif i == 1 and not pieces[0]:
-            parts.append(f"({group}[^\\s'\"`]+)")  # leading: one word, or it would take anything
-        elif i == len(pieces) - 2 and not pieces[-1]:
-            parts.append(f"['\"`‘“]?({group}[^'\"`’”\\n]+)")  # last: up to a closing quote
-        else:
-            parts.append(f"['\"`‘“]?({group}.+?)['\"`’”]?")
-    return re.compile("".join(parts), re.IGNORECASE)
-
-
-def _captured(c: _Compiled, message: str) -> re.Match[str] | None:
-    """The trigger's capture regex found in a message, or None.
-
-    The regex is compiled only when every literal word run of the trigger is
-    in the message: most candidates fail that substring test for free.
-    """
-    if not c.names:
-        return None
-    folded = _folded(message)
-    if any(words not in folded for words in c.words):
-        return None
-    if c.capture is None:
-        c.capture = _capture_regex(c)
-    return c.capture.search(message[:MAX_CAPTURE])
-
-
-def _trigger_values(c: _Compiled, err: Error) -> dict[str, str]:
-    """The placeholders' values read from the error's message."""
-    m = _captured(c, err.message)
-    return {k: v for k, v in m.groupdict().items() if v} if m else {}
-
-
-def _masked_similarity(c: _Compiled, message: str) -> float:
-    """Similarity once the values the trigger's placeholders capture are masked too.
-
-    A bare placeholder (``undefined: {name}``) meets an unquoted value the
-    normaliser keeps (``undefined: fooBar``); masking what the trigger's own
-    capture regex finds makes the placeholder a true wildcard.
-    """
-    from rapidfuzz import fuzz
-
-    m = _captured(c, message)
-    if m is None:
-        return 0.0
-    out, last = [], 0
-    for group in range(1, m.re.groups + 1):
-        start, end = m.span(group)
-        if start >= last:
-            out += [message[last:start], TOKEN.format(0)]
-            last = end
-    masked = "".join(out) + message[last:]
-    return float(fuzz.ratio(c.text, canonical(masked)[0])) / 100
-
-
-def _fill(c: _Compiled, err: Error, values: dict[str, str]) -> str:
-    """The fix with each placeholder's value (``<name>`` when the error gives none).
-
-    A placeholder neither the trigger's capture nor the regex filled takes the
-    error's quoted values in order: the error matched in other words.
-    """
-    missing = [n for n in dict.fromkeys(c.names) if n not in values]
-    if missing:
-        quoted = [next(g for g in q.groups() if g is not None)
-                  for q in _QUOTED.finditer(err.message)]
-        values = {**dict(zip(missing, quoted, strict=False)), **values}
-    return PLACEHOLDER.sub(lambda m: _value(m, values), c.pattern.fix)
-
-
-def _value(m: re.Match[str], values: dict[str, str]) -> str:
-    name = m.group(1)
-    return m.group(0)[0] if name is None else values.get(name, f"<{name}>")
-
-
-# -- the matcher ------------------------------------------------------------------
+from .triggers import Trigger, compile_trigger, fill, masked_similarity, trigger_values
 
 _Key = tuple[str | None, str | None, tuple[str, ...]]
 TOP = 8  # best raw scores per error that are looked at closer
@@ -214,7 +45,7 @@ class Matcher:
     def __init__(self, patterns: Sequence[Pattern], *, threshold: float = 0.6) -> None:
         self.patterns = list(patterns)
         self.threshold = threshold
-        self._compiled = [_compile(p, i, threshold) for i, p in enumerate(self.patterns)]
+        self._compiled = [compile_trigger(p, i, threshold) for i, p in enumerate(self.patterns)]
         self._by_id: dict[str, Pattern] = {}
         for p in self.patterns:
             self._by_id.setdefault(p.id, p)
@@ -227,7 +58,7 @@ class Matcher:
         self._choices: dict[tuple[_Key, ...], _Choices] = {}
         self._group_choices: dict[_Key, _Choices] = {}
         self._with_regex: dict[str | None, list[int]] = {}
-        self._seen: dict[tuple[str, str | None, str | None], tuple[_Compiled, float] | None] = {}
+        self._seen: dict[tuple[str, str | None, str | None], tuple[Trigger, float] | None] = {}
         self._regexes = RegexBank(
             [(p.match, f"pattern '{p.id}' ({p.source})") for p in self.patterns]
         )
@@ -270,20 +101,20 @@ class Matcher:
 
     def _best(
         self, err: Error, hits: Iterable[tuple[float, int]]
-    ) -> tuple[_Compiled, float] | None:
+    ) -> tuple[Trigger, float] | None:
         """The best of the top raw scores (0-100, by pattern order), placeholders masked."""
-        best: tuple[_Compiled, float] | None = None
+        best: tuple[Trigger, float] | None = None
         for score, order in hits:
             c, similarity = self._compiled[order], score / 100
             if c.names and similarity < 1.0:
-                similarity = max(similarity, _masked_similarity(c, err.message))
+                similarity = max(similarity, masked_similarity(c, err.message))
             if similarity > c.threshold and (
                 best is None or (similarity, -c.order) > (best[1], -best[0].order)
             ):
                 best = (c, similarity)
         return best
 
-    def _semantic(self, err: Error) -> tuple[_Compiled, float] | None:
+    def _semantic(self, err: Error) -> tuple[Trigger, float] | None:
         from rapidfuzz import fuzz, process
 
         text, groups = self._query(err)
@@ -294,7 +125,7 @@ class Matcher:
                                score_cutoff=max(floor - RESCUE, 0.0) * 100, limit=TOP)
         return self._best(err, ((score, orders[pos]) for _, score, pos in hits))
 
-    def _semantic_batch(self, errors: list[Error]) -> list[tuple[_Compiled, float] | None]:
+    def _semantic_batch(self, errors: list[Error]) -> list[tuple[Trigger, float] | None]:
         """``_semantic`` for many errors: one ``cdist`` per pattern group.
 
         cdist scores many strings at once (SIMD), several times faster than one
@@ -356,22 +187,22 @@ class Matcher:
             best = self._seen[key] = self._semantic(err)
         return self._finish(err, best)
 
-    def _finish(self, err: Error, semantic: tuple[_Compiled, float] | None) -> Match | None:
+    def _finish(self, err: Error, semantic: tuple[Trigger, float] | None) -> Match | None:
         """The match for an error: its semantic best, else the first regex that hits."""
         block = "\n".join(err.block) if err.block else err.message
         if semantic is not None:
             c, score = semantic
-            values = _trigger_values(c, err)
+            values = trigger_values(c, err)
             needed = {*c.names, *placeholders(c.pattern.fix)}  # the fix may name a regex group
             if c.pattern.match and not needed <= values.keys():
                 hit = self._regexes.first(block, [c.order])  # its named groups fill the rest
                 values = {**(hit[1] if hit else {}), **values}
-            return Match(c.pattern.id, score, "semantic", _fill(c, err, values), c.pattern.source)
+            return Match(c.pattern.id, score, "semantic", fill(c, err, values), c.pattern.source)
         orders = self._regex_orders(err.tool)
         if orders and (hit := self._regexes.first(block, orders)) is not None:
             c = self._compiled[hit[0]]
-            values = {**_trigger_values(c, err), **hit[1]}
-            return Match(c.pattern.id, 1.0, "regex", _fill(c, err, values), c.pattern.source)
+            values = {**trigger_values(c, err), **hit[1]}
+            return Match(c.pattern.id, 1.0, "regex", fill(c, err, values), c.pattern.source)
         return None
 
     def match_all(self, errors: Iterable[Error]) -> None:
