@@ -149,8 +149,8 @@ def _quiet_start(data: _File, pos: int) -> int:
     passes over, when there is one near: no block can be open across it, so
     the piece that starts there is never scanned again (``_rescan``, which
     costs a whole piece). Else the start of the next line."""
+    begin = max(0, pos - BLOCK // 8)
     for ahead in (BLOCK // 8, BLOCK):  # most often a few lines on
-        begin = max(0, pos - BLOCK // 8)
         raw = data.read(begin, pos + ahead)
         clean = strip_colour(raw)  # the same lines: no colour sequence spans a newline
         hits: set[int] = set()
