@@ -307,3 +307,23 @@ def test_an_exception_group_is_named_by_the_group_and_points_into_user_code() ->
     (err,) = report.errors
     assert err.message == "ExceptionGroup: many (2 sub-exceptions)"
     assert (err.file, err.line, err.span) == ("/app/jobs.py", 2, (1, 9))
+
+
+def test_past_the_limit_of_errors_kept_a_failure_line_still_folds_into_the_error_it_follows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only the error is counted as dropped: ``make``'s line after it is its consequence."""
+    from pytest_errlearn.detect import engine
+
+    monkeypatch.setattr(engine, "MAX_KEPT", 1)
+    filler = b"".join(b"compiling module %d\n" % i for i in range(300))
+    data = (
+        b"src/a.c:3:5: error: 'x' undeclared\n" + filler
+        + b"src/b.c:9:1: error: expected ';' before '}' token\n"
+        + b"make: *** [Makefile:3: all] Error 1\n"
+    )
+    detector = Detector()
+    detector.feed(data)
+    report = detector.close()
+    assert [e.file for e in report.errors] == ["src/a.c"]
+    assert detector.dropped == 1

@@ -17,7 +17,7 @@ import pytest
 
 from pytest_errlearn.detect import detect, parallel
 from pytest_errlearn.detect.parallel import scan_file
-from pytest_errlearn.detect.scanner import MAX_WARNINGS
+from pytest_errlearn.detect.scanner import MAX_WARNINGS, Scanner
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="pieces are scanned in forks")
 
@@ -203,3 +203,34 @@ def test_a_piece_is_cut_where_no_block_can_be_open_so_it_is_never_scanned_again(
     )
     assert report_of(log, workers=2) == detect(data).to_dict()
     assert rescans == []
+
+
+def test_a_failure_line_after_its_pieces_own_error_costs_no_look_at_the_output_above_it(
+    tmp_path: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The assembly would drop that output: it follows from the error. A failure
+    line whose error lies in the piece before is still read, and dropped there."""
+    monkeypatch.setattr(parallel, "PIECE", 1 << 14)
+    step = (
+        b"src/a.c:3:5: error: 'x' undeclared\n"
+        + b"".join(b"  checking part %d\n" % i for i in range(5))
+        + b"make: *** [Makefile:3: all] Error 1\n"
+    )
+    filler = b"".join(b"compiling module %d\n" % i for i in range(30))
+    data = (filler + step) * 150
+    log = tmp_path / "build.log"
+    log.write_bytes(data)
+    looks: list[int] = []
+    preceding = Scanner._preceding
+    monkeypatch.setattr(Scanner, "_preceding", lambda s, *a: looks.append(a[2]) or preceding(s, *a))
+    pieces: list[int] = []
+    scan_piece = parallel._scan_piece
+    monkeypatch.setattr(
+        parallel, "_scan_piece", lambda *a, **k: pieces.append(a[2]) or scan_piece(*a, **k)
+    )
+    with open(log, "rb") as f:
+        report = parallel._scan(parallel._File(f.fileno(), len(data)), 1, None, None)
+    assert report.to_dict() == detect(data).to_dict()
+    assert len(pieces) > 3
+    # Only in a piece's first lines, which the piece before may have read: not 150 times.
+    assert 0 < len(looks) <= 2 * len(pieces)

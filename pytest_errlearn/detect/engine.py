@@ -74,23 +74,25 @@ class Assembler:
         if (twin := self._by_sig.get(key)) is not None:
             twin.count += 1
             twin.relate(err.span)
-            self._caused(twin, role, err.span[1])
+            self._caused(twin, role, err)
             return
         if len(kept) >= MAX_KEPT:
             self.dropped += 1
+            self._caused(err, role, err)  # only counted, but what follows is its
             return
         err.severity = "low" if role == "warning" else severity(err.category, err.message)
         err.actionability = actionability(err)
         self._by_sig[key] = err
         kept.append(err)
         self._kept.append(found)
-        self._caused(err, role, err.span[1])
+        self._caused(err, role, err)
 
-    def _caused(self, err: Error, role: str, end: int) -> None:
-        """Remember the latest root error: consequences after it fold into it."""
+    def _caused(self, err: Error, role: str, read: Error) -> None:
+        """Remember the latest root error (``err``, or its twin, as ``read`` this
+        time): consequences after it fold into it."""
         if role == "error":
-            self._cause, self._last_cause = err, end
-            self._failed_test = self._failed_test or err.rank >= 3
+            self._cause, self._last_cause = err, read.span[1]
+            self._failed_test = self._failed_test or read.rank >= 3
 
     def report(self) -> Report:
         """The report, root cause named, the kept errors' context decoded."""

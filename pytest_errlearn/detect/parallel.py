@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from ..report import Error, Report
 from . import prefilter
 from .blocks import MAX_BLOCK
-from .engine import CHUNK, Assembler, Detector
+from .engine import CHUNK, FOLD_DISTANCE, Assembler, Detector
 from .scanner import EARLY, LOOKBACK, Found, Scanner, last_lines
 from .text import strip_colour
 
@@ -194,12 +194,11 @@ def _scan_piece(
     """
     begin, lineno = start
     end = cuts[k + 1]
-    founds: list[Found] = []
-    emit: Callable[[Found], None] = founds.append if assembler is None else assembler.add
+    causes = _Causes(lineno + 1 + EARLY if lineno else 1)  # the piece before may read on to there
+    emit: Callable[[Found], None] = causes.add if assembler is None else assembler.add
     scanner = Scanner(emit, tool, lineno=lineno, tail=_tail(data, begin),
                       warning_lines=warning_lines)
-    if assembler is not None:
-        scanner.follows = assembler.follows
+    scanner.follows = causes.follows if assembler is None else assembler.follows
     for i in range(begin, end, CHUNK):
         scanner.feed(data.read(i, min(i + CHUNK, end)))
     lines = scanner.lineno
@@ -208,8 +207,43 @@ def _scan_piece(
     else:
         scanner.close()
         quiet = scanner.lineno + 1
-    return _Piece(founds, quiet, scanner.early_blocks, scanner.dropped, lines,
+    return _Piece(causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines,
                   scanner.warning_lines)
+
+
+class _Causes:
+    """A piece's errors as read, and its own, partial answer to ``Assembler.follows``.
+
+    A failure line that follows from a root error of the piece (near it, or
+    anywhere after a test failure) does so in the whole run too: the
+    assembler's latest cause can only end later. So the output above that line
+    is not read; in CI logs that was a thousand reads a piece that the assembly
+    only dropped. Only errors the assembly surely takes count: not those in
+    the piece's first lines (the piece before may have read them), nor the
+    output read above a failure line (taken only when that line does not
+    follow), which may only bring the latest cause's end closer.
+    """
+
+    def __init__(self, first_kept: int) -> None:
+        self.founds: list[Found] = []
+        self.first_kept = first_kept
+        self.last: int | None = None  # where the latest sure root error ends
+        self.failed_test = False  # ... and whether one was a test failure or a crash
+
+    def add(self, found: Found) -> None:
+        self.founds.append(found)
+        err = found.err
+        if found.role != "error":
+            return
+        if found.unless_follows is not None:
+            if self.last is not None:
+                self.last = min(self.last, err.span[1])
+        elif err.span[0] >= self.first_kept:
+            self.last = err.span[1]
+            self.failed_test = self.failed_test or err.rank >= 3
+
+    def follows(self, n: int) -> bool:
+        return self.last is not None and (self.failed_test or n - self.last <= FOLD_DISTANCE)
 
 
 def _compact(founds: list[Found], first_kept: int) -> list[Found]:
@@ -229,7 +263,7 @@ def _compact(founds: list[Found], first_kept: int) -> list[Found]:
             if key in seen:
                 found = Found(
                     Error("", "", line=err.line, column=err.column, span=err.span,
-                          signature=err.signature), found.role
+                          signature=err.signature, rank=err.rank), found.role
                 )
             elif err.span[0] >= first_kept:
                 seen.add(key)
