@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -119,6 +120,21 @@ def test_a_cut_recogniser_still_finds_every_line_its_whole_row_does(row: Format)
     lines = [*row.examples, *(f"{e} and more" for e in row.examples), "plain", ""]
     missed = [line for line in lines if re.match(whole, line) and not cut.match(line)]
     assert missed == []
+
+
+def test_the_recognisers_worked_out_ahead_are_those_of_the_table_as_it_is() -> None:
+    """After a row is edited: ``python -m pytest_errlearn.detect.recogniser``."""
+    known = json.loads(recogniser.KNOWN_FILE.read_text(encoding="utf-8"))
+    assert known == recogniser.worked_out([row.pattern for row in TABLE.rows]), (
+        "recognisers.json is out of date: python -m pytest_errlearn.detect.recogniser"
+    )
+
+
+def test_a_regex_the_file_does_not_know_gets_its_recogniser_worked_out() -> None:
+    pattern = r"^(?P<msg>brand new row: .*)$"
+    assert pattern not in json.loads(recogniser.KNOWN_FILE.read_text(encoding="utf-8"))
+    assert recogniser.recogniser(pattern) == "(?:brand new row: )"
+    assert recogniser.set_recogniser(pattern) == "(?:brand new row: )"
 
 
 @pytest.mark.parametrize(

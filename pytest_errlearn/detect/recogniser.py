@@ -8,11 +8,31 @@ than its row (the row itself decides), never less.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 _NAMED = re.compile(r"\(\?P<\w+>")
+
+# The table's recognisers, worked out ahead: ``recognisers.json`` maps each row's
+# regex to its recogniser and that one's set form. Working them out costs 20 ms,
+# a tenth of a scan's start; a lookup costs nothing. A regex missing from the
+# file (a row just edited) is worked out as before, so the file is never wrong,
+# only slower; a test says when it is out of date, and how to write it again.
+KNOWN_FILE = Path(__file__).with_name("recognisers.json")
+
+
+def _known() -> dict[str, list[str]]:
+    try:
+        known = json.loads(KNOWN_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return known if isinstance(known, dict) else {}
+
+
+_KNOWN = _known()
 
 
 def tokenize(pattern: str) -> Iterator[tuple[int, str, bool]]:
@@ -146,7 +166,31 @@ def cut_tails(pattern: str) -> str:
 def recogniser(pattern: str) -> str:
     """A row's regex as RE2 runs it: no groups, anchors or look-arounds, its tail cut
     (cached: stage 1 and the table's set both need every row's)."""
+    if (known := _KNOWN.get(pattern)) is not None:
+        return known[0]
     return cut_tails(strip(pattern))
+
+
+def set_recogniser(pattern: str) -> str:
+    """A row's regex as the table's RE2 set runs it, over text: ``unicode_wide``."""
+    if (known := _KNOWN.get(pattern)) is not None:
+        return known[1]
+    return unicode_wide(recogniser(pattern))
+
+
+def worked_out(patterns: list[str]) -> dict[str, list[str]]:
+    """What ``recognisers.json`` holds for these regexes, worked out now."""
+    cut = {p: cut_tails(strip(p)) for p in patterns}
+    return {p: [r, unicode_wide(r)] for p, r in cut.items()}
+
+
+def write_known() -> None:
+    """Write ``recognisers.json`` for the table as it is:
+    ``python -m pytest_errlearn.detect.recogniser``."""
+    from .formats import TABLE
+
+    known = worked_out([row.pattern for row in TABLE.rows])
+    KNOWN_FILE.write_text(json.dumps(known, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
 # RE2's classes are ASCII; Python's, over text, Unicode: a letter like "é" is
@@ -180,3 +224,7 @@ def unicode_wide(pattern: str) -> str:
         else:
             in_class.append(text)
     return "".join(out)
+
+
+if __name__ == "__main__":
+    write_known()

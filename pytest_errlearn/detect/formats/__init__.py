@@ -124,13 +124,13 @@ def _recogniser_set(rows: Sequence[Format]) -> Any:
         import re2  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
-    from ..recogniser import recogniser, unicode_wide
+    from ..recogniser import set_recogniser
 
     options = re2.Options()
     options.max_mem = 64 << 20  # a set's DFA that runs out of memory matches nothing
     found = re2.Set.MatchSet(options)
     for row in rows:
-        found.Add(unicode_wide(recogniser(row.pattern)))
+        found.Add(set_recogniser(row.pattern))
     found.Compile()
     return found
 
