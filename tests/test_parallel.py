@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pytest_errlearn.detect import detect, parallel
+from pytest_errlearn.detect import detect, forks, parallel
 from pytest_errlearn.detect.parallel import scan_file
 from pytest_errlearn.detect.scanner import MAX_WARNINGS, Scanner
 
@@ -109,7 +109,7 @@ def test_a_piece_whose_process_fails_is_scanned_by_the_parent(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise MemoryError  # only the children send their errors; the parent never calls this
 
-    monkeypatch.setattr(parallel, "_to_wire", broken)
+    monkeypatch.setattr(forks, "to_wire", broken)
     assert report_of(big, workers=3) == detect(big.read_bytes()).to_dict()
 
 
@@ -234,3 +234,32 @@ def test_a_failure_line_after_its_pieces_own_error_costs_no_look_at_the_output_a
     assert len(pieces) > 3
     # Only in a piece's first lines, which the piece before may have read: not 150 times.
     assert 0 < len(looks) <= 2 * len(pieces)
+
+
+def test_the_callers_own_work_is_done_as_the_pieces_are_scanned_and_its_failure_stops_them(
+    tmp_path: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, _ = chained_log()
+    log = tmp_path / "build.log"
+    log.write_bytes(data * 20)
+    forked: list[int] = []
+    fork = os.fork
+
+    def counted_fork() -> int:
+        if pid := fork():
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted_fork)
+    done: list[int] = []
+    report = scan_file(str(log), workers=2, meanwhile=lambda: done.append(len(forked)))
+    assert done == [1] and report.to_dict() == detect(data * 20).to_dict()
+
+    def broken() -> None:
+        raise ValueError("patterns.toml: line 1: broken")
+
+    with pytest.raises(ValueError, match="broken"):
+        scan_file(str(log), workers=2, meanwhile=broken)
+    assert len(forked) == 2
+    with pytest.raises(ChildProcessError):
+        os.waitpid(forked[1], os.WNOHANG)  # reaped: the child is gone

@@ -191,3 +191,16 @@ def test_an_unreadable_log_is_one_line_on_stderr_and_status_2(build_log: Path) -
     done = errlearn("scan", str(build_log), cwd=build_log.parent)
     assert done.status == 2
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+@pytest.mark.parametrize("size", [1, 17 << 20], ids=["small log", "log scanned in pieces"])
+def test_a_broken_patterns_file_stops_the_scan_with_one_line_and_status_2(
+    tmp_path: Path, size: int
+) -> None:
+    log = tmp_path / "build.log"
+    log.write_bytes(b"x\n" * (size // 2) + BUILD_LOG)
+    (tmp_path / "patterns.toml").write_text("[[pattern]\nid = 1\n")
+    done = errlearn("scan", "--patterns", "patterns.toml", str(log), cwd=tmp_path)
+    assert done.status == 2
+    assert "patterns.toml" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert done.stdout == ""

@@ -20,17 +20,14 @@ in all; the report keeps the same first warnings.
 from __future__ import annotations
 
 import os
-import pickle
 from collections.abc import Callable
-from dataclasses import fields
 from functools import partial
-from operator import attrgetter
-from typing import Any, NamedTuple
 
 from ..report import Error, Report
 from . import prefilter
 from .blocks import MAX_BLOCK
 from .engine import CHUNK, FOLD_DISTANCE, Assembler, Detector
+from .forks import Child, Piece
 from .scanner import EARLY, LOOKBACK, Found, Scanner, last_lines
 from .text import strip_colour
 
@@ -39,17 +36,6 @@ PIECE = 512 << 10  # the smallest piece: the most one process may still have to 
 MAX_PIECES = 255  # one byte a ticket
 BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut
 QUIET = MAX_BLOCK + 2  # lines with nothing stage 1 stops at: no block runs on past them
-
-
-class _Piece(NamedTuple):
-    """What scanning one piece gave."""
-
-    founds: list[Found]
-    quiet: int  # the first line after the piece that its blocks did not take
-    early_blocks: list[tuple[int, int]]
-    dropped: int
-    lines: int  # the line ends before the piece's end (where the next one starts)
-    warning_lines: int  # read by its scanner, and by those of the pieces before it here
 
 
 def cpus() -> int:
@@ -61,18 +47,30 @@ def cpus() -> int:
 
 
 def scan_file(
-    path: str, tool: str | None = None, *, command: str | None = None, workers: int | None = None
+    path: str,
+    tool: str | None = None,
+    *,
+    command: str | None = None,
+    workers: int | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> Report:
-    """The report for a log file, scanned on up to ``workers`` CPUs (all by default)."""
+    """The report for a log file, scanned on up to ``workers`` CPUs (all by default).
+
+    ``meanwhile`` is work of the caller's (loading the patterns) done here while
+    the other processes start on the pieces, else before the file is read; an
+    exception from it stops the scan.
+    """
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         count = min(workers or cpus(), size // MIN_PIECE)
         if count < 2 or not hasattr(os, "fork"):
+            if meanwhile is not None:
+                meanwhile()
             detector = Detector(tool, command=command)
             while chunk := f.read(CHUNK):
                 detector.feed(chunk)
             return detector.close()
-        return _scan(_File(f.fileno(), size), count, tool, command)
+        return _scan(_File(f.fileno(), size), count, tool, command, meanwhile)
 
 
 class _File:
@@ -85,17 +83,30 @@ class _File:
         return os.pread(self.fd, max(0, min(end, self.size) - begin), begin) if begin < end else b""
 
 
-def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Report:
+def _scan(
+    data: _File,
+    count: int,
+    tool: str | None,
+    command: str | None,
+    meanwhile: Callable[[], object] | None = None,
+) -> Report:
     cuts = _cuts(data, count)
     tickets, write_end = os.pipe()
     os.write(write_end, bytes(range(len(cuts) - 1)))  # the pieces, in order, to be taken
     os.close(write_end)
+    children: list[Child] = []
     try:
         work = partial(_take_pieces, data, cuts, tool, tickets)
-        children = [_fork(work) for _ in range(count - 1)]
+        children = [Child(work) for _ in range(count - 1)]
+        if meanwhile is not None:
+            meanwhile()
         scanned = work()
         for child in children:
-            scanned.update(child() or {})
+            scanned.update(child.result() or {})
+    except BaseException:
+        for child in children:
+            child.stop()
+        raise
     finally:
         os.close(tickets)
     assembler = Assembler(command)
@@ -116,10 +127,10 @@ def _scan(data: _File, count: int, tool: str | None, command: str | None) -> Rep
 
 def _take_pieces(
     data: _File, cuts: list[int], tool: str | None, tickets: int
-) -> dict[int, _Piece]:
+) -> dict[int, Piece]:
     """Scan the pieces this process takes (a byte each from the ``tickets``
     pipe) until none is left; the lines above each are counted on the way."""
-    scanned: dict[int, _Piece] = {}
+    scanned: dict[int, Piece] = {}
     pos = lines = warnings = 0
     while ticket := os.read(tickets, 1):
         k = ticket[0]
@@ -185,7 +196,7 @@ def _scan_piece(
     *,
     start: tuple[int, int],
     warning_lines: int = 0,
-) -> _Piece:
+) -> Piece:
     """Scan piece ``k`` from ``start`` (a byte and the line ends above it),
     then drain into the next.
 
@@ -207,7 +218,7 @@ def _scan_piece(
     else:
         scanner.close()
         quiet = scanner.lineno + 1
-    return _Piece(causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines,
+    return Piece(causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines,
                   scanner.warning_lines)
 
 
@@ -279,7 +290,7 @@ def _rescan(
     quiet: int,
     tool: str | None,
     assembler: Assembler,
-) -> _Piece:
+) -> Piece:
     """Piece ``k`` (``begin``: its start, and the line ends above it) again,
     in this process, from line ``quiet`` on (exact)."""
     pos = _lines_after(data, begin[0], quiet - 1 - begin[1])
@@ -315,58 +326,3 @@ def _lines_after(data: _File, pos: int, n: int) -> int:
             i, n = nl + 1, n - 1
         pos += i if not n else len(block)
     return min(pos, data.size)
-
-
-# Errors cross from a child as plain tuples: a slotted dataclass pickles through
-# Python code (its __getstate__), about 10 µs an object; a tuple of plain values
-# pickles in C. 2,300 errors took 40 ms to send and 25 ms to receive.
-_error_values = attrgetter(*(f.name for f in fields(Error)))
-_found_values = attrgetter(*(f.name for f in fields(Found) if f.name != "err"))
-
-
-def _to_wire(scanned: dict[int, _Piece]) -> dict[int, tuple[_Piece, list[tuple[Any, ...]]]]:
-    """The pieces with their errors as plain tuples, to be pickled."""
-    sent = {}
-    for k, piece in scanned.items():
-        errors = [(_error_values(found.err), *_found_values(found)) for found in piece.founds]
-        sent[k] = (piece._replace(founds=[]), errors)
-    return sent
-
-
-def _from_wire(sent: dict[int, tuple[_Piece, list[tuple[Any, ...]]]]) -> dict[int, _Piece]:
-    """The pieces as ``_to_wire`` had them."""
-    return {
-        k: piece._replace(founds=[Found(Error(*err), *rest) for err, *rest in founds])
-        for k, (piece, founds) in sent.items()
-    }
-
-
-def _fork(work: Callable[[], dict[int, _Piece]]) -> Callable[[], dict[int, _Piece] | None]:
-    """Run ``work`` in a child process; a function that waits for its result
-    (None when the child failed: the caller does the work itself)."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        status = 0
-        try:
-            os.close(read_end)
-            with open(write_end, "wb") as out:
-                pickle.dump(_to_wire(work()), out, protocol=pickle.HIGHEST_PROTOCOL)
-        except BaseException:
-            status = 1
-        finally:
-            os._exit(status)
-    os.close(write_end)
-
-    def result() -> dict[int, _Piece] | None:
-        with open(read_end, "rb") as inp:
-            raw = inp.read()
-        _, status = os.waitpid(pid, 0)
-        if status != 0:
-            return None
-        try:
-            return _from_wire(pickle.loads(raw))
-        except Exception:
-            return None
-
-    return result

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any
 
 from pytest_errlearn import CI_FORMATS as FORMATS
 
 from ..cli import UsageError
+
+if TYPE_CHECKING:
+    from pytest_errlearn.config import Settings
+    from pytest_errlearn.matcher import Matcher
 
 READ_SIZE = 1 << 22
 
@@ -40,23 +45,23 @@ def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
     from pytest_errlearn.detect import Detector, tool_from_command
     from pytest_errlearn.detect.parallel import scan_file
-    from pytest_errlearn.matcher import load_matcher
 
     settings = load_settings(patterns=args.patterns)
-    matcher = load_matcher(settings)  # bad patterns fail before the log is read
+    matcher = cache(partial(_matcher, settings))
     tool = tool_from_command(args.command)
     try:
         if args.file == "-":
+            matcher()  # bad patterns fail before the log is read
             detector = Detector(tool, command=args.command)
             stream = sys.stdin.buffer
             while chunk := stream.read(READ_SIZE):
                 detector.feed(chunk)
             report = detector.close()
-        else:  # a big file is scanned in pieces, on every CPU
-            report = scan_file(args.file, tool, command=args.command)
+        else:  # a big file is scanned in pieces, on every CPU, as the patterns load
+            report = scan_file(args.file, tool, command=args.command, meanwhile=matcher)
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-    matcher.match_report(report)
+    matcher().match_report(report)
     fmt = args.format or ("json" if args.json else "text")
     if fmt == "text":
         from pytest_errlearn.render import print_report, use_color
@@ -69,3 +74,13 @@ def run(args: argparse.Namespace) -> int:
         if fmt in ("github", "markdown"):
             write_markdown_summary(report, root=settings.root)
     return 0
+
+
+def _matcher(settings: Settings) -> Matcher:
+    """The project's matcher, with what matching imports (rapidfuzz) loaded too:
+    a big log's pieces are scanned meanwhile, so none of it waits after them."""
+    from rapidfuzz import fuzz, process  # noqa: F401
+
+    from pytest_errlearn.matcher import load_matcher
+
+    return load_matcher(settings)
