@@ -97,7 +97,8 @@ def _scan(
     children: list[Child] = []
     try:
         work = partial(_take_pieces, data, cuts, tool, tickets)
-        children = [Child(work) for _ in range(count - 1)]
+        for _ in range(count - 1):
+            children.append(Child(work))  # one by one: a failed fork stops those started
         if meanwhile is not None:
             meanwhile()
         scanned = work()
