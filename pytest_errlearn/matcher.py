@@ -233,8 +233,12 @@ class Matcher:
 def load_matcher(settings: Settings, *, extra: Path | None = None) -> Matcher:
     """The project's patterns (and ``extra``'s), then the built-in library if enabled.
 
-    A project pattern with a built-in pattern's id replaces it.
+    A project pattern with a built-in pattern's id replaces it. rapidfuzz is
+    loaded here too: every caller matches next, and ``scan`` loads the matcher
+    while a big log's pieces are scanned, where the import costs no wait.
     """
+    from rapidfuzz import fuzz, process  # noqa: F401
+
     patterns: list[Pattern] = []
     for path in (settings.patterns, extra):
         if path is not None:

@@ -5,15 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pytest_errlearn import CI_FORMATS as FORMATS
 
 from ..cli import UsageError
-
-if TYPE_CHECKING:
-    from pytest_errlearn.config import Settings
-    from pytest_errlearn.matcher import Matcher
 
 READ_SIZE = 1 << 22
 
@@ -45,9 +41,10 @@ def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
     from pytest_errlearn.detect import Detector, tool_from_command
     from pytest_errlearn.detect.parallel import scan_file
+    from pytest_errlearn.matcher import load_matcher
 
     settings = load_settings(patterns=args.patterns)
-    matcher = cache(partial(_matcher, settings))
+    matcher = cache(partial(load_matcher, settings))
     tool = tool_from_command(args.command)
     try:
         if args.file == "-":
@@ -74,13 +71,3 @@ def run(args: argparse.Namespace) -> int:
         if fmt in ("github", "markdown"):
             write_markdown_summary(report, root=settings.root)
     return 0
-
-
-def _matcher(settings: Settings) -> Matcher:
-    """The project's matcher, with what matching imports (rapidfuzz) loaded too:
-    a big log's pieces are scanned meanwhile, so none of it waits after them."""
-    from rapidfuzz import fuzz, process  # noqa: F401
-
-    from pytest_errlearn.matcher import load_matcher
-
-    return load_matcher(settings)
