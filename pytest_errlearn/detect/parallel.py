@@ -140,7 +140,7 @@ def _take_pieces(
         # be past it too, and read no more warnings in full.
         piece = _scan_piece(data, cuts, k, tool, start=(cuts[k], lines), warning_lines=warnings)
         # Repeats kept light until the assembly: less to hold, and to send.
-        scanned[k] = piece = piece._replace(founds=_compact(piece.founds, lines + 1 + EARLY))
+        scanned[k] = piece = piece._replace(founds=_compact(piece.founds, _sure_from(lines)))
         pos, lines, warnings = cuts[k + 1], piece.lines, piece.warning_lines
     return scanned
 
@@ -206,7 +206,7 @@ def _scan_piece(
     """
     begin, lineno = start
     end = cuts[k + 1]
-    causes = _Causes(lineno + 1 + EARLY if lineno else 1)  # the piece before may read on to there
+    causes = _Causes(_sure_from(lineno))
     emit: Callable[[Found], None] = causes.add if assembler is None else assembler.add
     scanner = Scanner(emit, tool, lineno=lineno, tail=_tail(data, begin),
                       warning_lines=warning_lines)
@@ -221,6 +221,12 @@ def _scan_piece(
         quiet = scanner.lineno + 1
     return Piece(causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines,
                   scanner.warning_lines)
+
+
+def _sure_from(lineno: int) -> int:
+    """The first line of the piece after line ``lineno`` whose errors the assembly
+    surely takes: the piece before may read on into the lines above it."""
+    return lineno + 1 + EARLY if lineno else 1
 
 
 class _Causes:
