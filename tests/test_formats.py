@@ -42,9 +42,9 @@ def test_without_re2_the_table_finds_each_example_lines_row_all_the_same(
 @pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
 def test_stage_one_stops_at_each_example_line(row: Format, example: str) -> None:
     data = b"some ordinary output\n" + example.encode() + b"\nmore output\n"
-    match = prefilter.search(data, 0)
-    assert match is not None
-    assert data.rfind(b"\n", 0, match.start()) + 1 == len(b"some ordinary output\n")
+    hit = prefilter.find(data, 0)
+    assert hit >= 0
+    assert data.rfind(b"\n", 0, hit) + 1 == len(b"some ordinary output\n")
 
 
 @pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
@@ -66,8 +66,7 @@ needs_re2 = pytest.mark.skipif(
 )
 def test_stage_one_sees_through_timestamps_and_progress_bars(prefix: str) -> None:
     data = f"ok\n{prefix}src/a.c:3:5: error: 'x' undeclared\n".encode()
-    match = prefilter.search(data, 0)
-    assert match is not None and match.start() == 3
+    assert prefilter.find(data, 0) == 3
 
 
 @needs_re2
@@ -81,16 +80,16 @@ def test_stage_one_skips_ordinary_lines_that_merely_mention_errors() -> None:
             b"test_error_paths PASSED",
         )
     )
-    assert prefilter.search(data, 0) is None
+    assert prefilter.find(data, 0) == -1
 
 
 @needs_re2
 def test_the_errors_only_automaton_is_blind_to_warning_lines() -> None:
     warning = b"src/a.c:3:5: warning: unused variable 'x'\n"
     error = b"src/a.c:4:5: error: 'y' undeclared\n"
-    assert prefilter.search(warning, 0) is not None
-    assert prefilter.search_errors()(warning, 0) is None
-    assert prefilter.search_errors()(error, 0) is not None
+    assert prefilter.find(warning, 0) == 0
+    assert prefilter.find_errors()(warning, 0) == -1
+    assert prefilter.find_errors()(error, 0) == 0
 
 
 @pytest.mark.parametrize(
@@ -191,3 +190,18 @@ def test_the_row_set_finds_the_row_the_whole_table_would_on_real_output(corpora:
     }
     differ = [line for line in lines if TABLE.match(line) != TABLE._match_all(line)]
     assert len(lines) > 1000 and differ == []
+
+
+@needs_re2
+def test_stage_one_finds_the_same_hits_through_re2s_own_call_as_through_its_search() -> None:
+    import re2
+
+    regex = re2.compile(rb"(?m)^(?:error|FAIL)\b")
+    data = b"ok\nerror: a\nfine\nFAIL b\nerror c\n"
+    direct, public = prefilter._re2_find(re2, regex), prefilter.via_search(regex)
+    hits = [direct(data, pos) for pos in range(len(data) + 1)]
+    assert hits == [public(data, pos) for pos in range(len(data) + 1)]
+    assert sorted(set(hits)) == [-1, 3, 17, 24]
+    # a binding without the match call errlearn uses: its public search, same hits
+    bare = prefilter._re2_find(object(), regex)
+    assert [bare(data, pos) for pos in range(len(data) + 1)] == hits

@@ -7,7 +7,7 @@ frame in the user's own code, not the stdlib's, a package's or the runtime's.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -16,7 +16,7 @@ from typing import NamedTuple
 # over a whole block's lines joined, or over one line.
 _FRAMES = re.compile(
     r'(?m)^(?:[^\S\n]|\|)*File "(?P<pf>[^"]+)", line (?P<pl>\d+)'  # Python; groups' "|" margin
-    r"|^[^\S\n]*at (?:.*? \()?(?:file://)?(?P<nf>[^()\s]+?):(?P<nl>\d+):(?P<nc>\d+)\)?[^\S\n]*$"
+    r"|^[^\S\n]*at (?:.* \()?(?:file://)?(?P<nf>[^()\s]+):(?P<nl>\d+):(?P<nc>\d+)\)?[^\S\n]*$"
     r"|^[^\S\n]*at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"
     r"|^[^\S\n]+(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?[^\S\n]*$"  # Go
     r"|^[^\S\n]*--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
@@ -57,23 +57,35 @@ def is_user_path(path: str) -> bool:
 
 def frame(line: str) -> Frame | None:
     """Where a stack frame line points to, or None when it is no frame."""
-    m = _FRAMES.match(line)
-    return None if m is None else _frame(m)
+    return located((line,))
 
 
-def frames(lines: Sequence[str]) -> Iterator[Frame]:
-    """The frames among ``lines``, in order: one regex search over them all,
-    so the many lines of a trace that are no frame cost no Python time."""
-    for m in _FRAMES.finditer("\n".join(lines)):
-        yield _frame(m)
+def located(lines: Sequence[str], *, innermost_first: bool = True) -> Frame | None:
+    """The innermost frame in the user's own code among ``lines``, else the
+    innermost of all (``user`` False); None when there is no frame.
+
+    One regex search over the lines joined, so the lines of a trace that are
+    no frame cost no Python time; a frame is built only for the one returned,
+    since half the traces in CI logs are all library frames, read to the end.
+    """
+    matches: Iterable[re.Match[str]] = _FRAMES.finditer("\n".join(lines))
+    if not innermost_first:  # Python: the innermost frame comes last
+        matches = reversed(list(matches))
+    innermost = None
+    for m in matches:
+        key = (m.lastgroup or "p")[0]  # every family's last group is its line or column
+        if is_user_path(m[key + "f"]) and not (
+            key == "j" and _JVM_LIBRARY.match(m.string, m.start())
+        ):
+            return _frame(m, key, user=True)
+        innermost = innermost or m
+    return None if innermost is None else _frame(innermost, (innermost.lastgroup or "p")[0],
+                                                 user=False)
 
 
-def _frame(m: re.Match[str]) -> Frame:
-    key = (m.lastgroup or "p")[0]  # every family's last group is its line or column
-    path, line = m[key + "f"], m[key + "l"]
+def _frame(m: re.Match[str], key: str, *, user: bool) -> Frame:
     col = m[key + "c"] if key in _COLUMNS else None
-    user = is_user_path(path) and not (key == "j" and _JVM_LIBRARY.match(m.string, m.start()))
-    return Frame(path, int(line), int(col) if col else None, user)
+    return Frame(m[key + "f"], int(m[key + "l"]), int(col) if col else None, user)
 
 
 def python_location(before: Sequence[str]) -> tuple[str, int] | None:

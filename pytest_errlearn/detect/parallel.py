@@ -167,10 +167,10 @@ def _quiet_start(data: _File, pos: int) -> int:
         clean = strip_colour(raw)  # the same lines: no colour sequence spans a newline
         hits: set[int] = set()
         at = line = 0
-        while (m := prefilter.search(clean, at)) is not None:
-            line += clean.count(b"\n", at, m.start())
+        while (hit := prefilter.find(clean, at)) >= 0:
+            line += clean.count(b"\n", at, hit)
             hits.add(line)
-            if (at := clean.find(b"\n", m.start()) + 1) == 0:
+            if (at := clean.find(b"\n", hit) + 1) == 0:
                 break
             line += 1
         since = QUIET if begin == 0 else 0  # above the window: unknown unless the file starts

@@ -54,7 +54,7 @@ def automaton_pattern(patterns: Iterable[str]) -> bytes:
     return _LINE_START + b"(?:" + body.encode("utf-8") + b")"
 
 
-Search = Callable[[Any, int], Any]
+Find = Callable[[bytes, int], int]
 
 # Without re2, ``re`` would try all the rows at every line start: about
 # 150 µs a line, 0.2 MB/s. The fallback looks instead for a word or a shape
@@ -75,9 +75,9 @@ WORDS = re.compile(
 )
 
 
-def compile_automaton(patterns: Iterable[str]) -> tuple[Search, str]:
-    """``search(buffer, pos)`` over raw bytes, and the engine's name (without
-    re2, the search for ``WORDS``)."""
+def compile_automaton(patterns: Iterable[str]) -> tuple[Find, str]:
+    """``find(buffer, pos)`` over raw bytes, and the engine's name (without
+    re2, a search for ``WORDS``)."""
     try:
         import re2  # type: ignore[import-not-found,unused-ignore]
 
@@ -85,10 +85,38 @@ def compile_automaton(patterns: Iterable[str]) -> tuple[Search, str]:
         options.encoding = re2.Options.Encoding.LATIN1  # every byte a char: bad UTF-8 still scans
         options.max_mem = 64 << 20
         options.never_nl = True  # a match never runs on into the next line
-        return re2.compile(automaton_pattern(patterns), options).search, "re2"
+        return _re2_find(re2, re2.compile(automaton_pattern(patterns), options)), "re2"
     except ImportError:
         pass
-    return WORDS.search, "re"
+    return via_search(WORDS), "re"
+
+
+def via_search(regex: Any) -> Find:
+    """``find`` through a compiled regex's ``search``."""
+
+    def find(buffer: bytes, pos: int) -> int:
+        m = regex.search(buffer, pos)
+        return -1 if m is None else int(m.start())
+
+    return find
+
+
+def _re2_find(re2: Any, regex: Any) -> Find:
+    """``find`` straight through RE2's own match call, where the binding has it.
+
+    Its ``search`` wraps every hit in a generator and a Python match object:
+    a third of stage 1's time on a CI log (10,000 hits in 38 MB).
+    """
+    engine, anchor = getattr(regex, "_regexp", None), getattr(re2, "_Anchor", None)
+    if engine is None or anchor is None:
+        return via_search(regex)
+    match, unanchored = engine.Match, anchor.UNANCHORED
+
+    def find(buffer: bytes, pos: int) -> int:
+        start: int = match(unanchored, buffer, pos, len(buffer))[0][0]
+        return start  # -1: no hit
+
+    return find
 
 
 def _table_patterns(*, warnings: bool = True) -> list[str]:
@@ -101,12 +129,13 @@ def _table_patterns(*, warnings: bool = True) -> list[str]:
     return [p for p in narrowed if p is not None]
 
 
-search, ENGINE = compile_automaton(_table_patterns())
-"""``search(buffer, pos)``: the next line at or after ``pos`` some row may match."""
+find, ENGINE = compile_automaton(_table_patterns())
+"""``find(buffer, pos)``: where the next hit at or after ``pos`` starts, on a line
+some row may match; -1 when there is none."""
 
 
 @cache
-def search_errors() -> Search:
+def find_errors() -> Find:
     """The same automaton blind to warning lines, for once enough warnings were read
     (compiled on first use: most logs never need it)."""
     return compile_automaton(_table_patterns(warnings=False))[0]

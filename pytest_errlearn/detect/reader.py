@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..report import Error
-from .frames import Frame, frames, is_user_path
+from .frames import Frame, is_user_path, located
 from .text import MAX_LINE
 
 MAX_BLOCK = 60  # lines after the header, at most: a sanity bound, as in the seed
@@ -89,18 +89,12 @@ class Reader:
     def finish(self) -> None:
         """Point the error at the innermost frame in the user's own code.
 
-        Frames are parsed here, innermost first, and only up to the first of
-        the user's: a 60-line JVM trace usually costs a handful of matches.
+        Frames are read here, once the block is whole, innermost first, and
+        only up to the first of the user's.
         """
         err = self.err
         if not self.frames_wanted or (err.file is not None and is_user_path(err.file)):
             return
-        found = frames(err.block[1:])
-        innermost: Frame | None = None
-        for where in found if self.innermost_first else reversed(list(found)):
-            if where.user:
-                _set_location(err, where)
-                return
-            innermost = innermost or where
-        if innermost is not None and err.file is None:
-            _set_location(err, innermost)
+        where = located(err.block[1:], innermost_first=self.innermost_first)
+        if where is not None and (where.user or err.file is None):
+            _set_location(err, where)

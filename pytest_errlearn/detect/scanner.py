@@ -111,7 +111,7 @@ class Scanner:
         self._carry: list[_Awaiting] = []  # ... that runs on into the next chunk
         self._buf = b""  # the chunk being read
         self._cursor = 0  # where, in it, the after-context of an error finished now begins
-        self._search = prefilter.search
+        self._find = prefilter.find
         self.warning_lines = warning_lines  # warning lines read, repeats included
         self._draining = False  # only finishing the block and context open at a piece's end
         self._early = lineno + EARLY  # blocks whose header is above this line are listed:
@@ -184,8 +184,8 @@ class Scanner:
         self._awaiting += self._carry
         self._carry = []
         if self.warning_lines >= MAX_WARNINGS:
-            self._search = prefilter.search_errors()
-        search = self._search
+            self._find = prefilter.find_errors()
+        find = self._find
         while pos < size:
             if self._open is not None or self._awaiting:
                 if self._open is not None and not self._awaiting and (ran := self._run(chunk, pos)):
@@ -198,13 +198,12 @@ class Scanner:
                 continue
             if self._draining:
                 break
-            m = search(chunk, pos)
-            if m is None:
+            hit = find(chunk, pos)
+            if hit < 0:
                 self._lineno += chunk.count(b"\n", pos)
                 if not chunk.endswith(b"\n"):
                     self._lineno += 1  # the input's last line, without its newline
                 break
-            hit = m.start()
             start = chunk.rfind(b"\n", pos, hit) + 1 or pos
             self._lineno += chunk.count(b"\n", pos, start)
             end = chunk.find(b"\n", hit)
@@ -247,7 +246,7 @@ class Scanner:
             self._close_open()
         if self._draining:
             return
-        if sure or self._search(raw, 0) is not None:
+        if sure or self._find(raw, 0) >= 0:
             self._candidate(clean_line(raw) if text is None else text, chunk, start, end)
 
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:
