@@ -215,6 +215,9 @@ class _Reader:
                     groups = list(re.compile(regex).groupindex)
                 except re.error as exc:
                     problem(f"match is not a valid regular expression: {exc}", "match")
+                if "\b" in regex:  # TOML's "\b" is a backspace, never what a regex meant
+                    problem("match holds a backspace: in a \"...\" string \\b is one; write "
+                            "the regex as a literal string, match = '...'", "match")
         category = table.get("category")
         if category is not None and category not in CATEGORIES:
             problem(f"unknown category {category!r}{_nearest(str(category), CATEGORIES)}; "

@@ -383,3 +383,26 @@ def test_the_library_is_large_categorised_and_retries_only_transient_failures() 
         "library/c.toml", "library/java.toml", "library/docker.toml", "library/git.toml",
         "library/network.toml",
     }
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        b"pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool("
+        b"host='files.pythonhosted.org', port=443): Read timed out.\n",
+        b"npm ERR! code ETIMEDOUT\nnpm ERR! network request to https://registry.npmjs.org/x "
+        b"failed, reason: connect ETIMEDOUT 104.16.0.35:443\n",
+        b"curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received\n",
+    ],
+    ids=["pip", "npm", "curl"],
+)
+def test_the_timeout_pattern_knows_other_tools_wordings_by_its_regex(
+    output: bytes, matcher: Matcher
+) -> None:
+    """Worded unlike the trigger, these reach the pattern through ``match`` only
+    (which once held TOML backspaces where ``\\b`` was meant, and matched nothing)."""
+    report = detect(output)
+    matcher.match_report(report)
+    assert [(e.match.pattern, e.match.method) for e in report.errors if e.match] == [
+        ("net-timed-out", "regex")
+    ]

@@ -104,6 +104,9 @@ def test_a_duplicate_id_names_both_lines(tmp_path: Path) -> None:
          "unknown category 'netwrok' (did you mean 'network'?)"),
         ('id = "p"\ntrigger = "t"\nfix = "f"\nmatch = "(unclosed"',
          "match is not a valid regular expression: missing ), unterminated subpattern"),
+        ('id = "p"\ntrigger = "t"\nfix = "f"\nmatch = "\\bETIMEDOUT\\b"',
+         "match holds a backspace: in a \"...\" string \\b is one; write the regex as a "
+         "literal string, match = '...'"),
         ('id = "p"\ntrigger = "No module named {module}"\nfix = "pip install {package}"',
          "fix uses {package}, which neither the trigger's placeholders nor the match's"),
         ('id = "p"\ntrigger = "t"\nfix = "f"\ntrigerr = "t"',

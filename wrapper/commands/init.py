@@ -31,7 +31,8 @@ id = "db-not-started"
 trigger = "psycopg.OperationalError: connection failed: Connection refused"
 # A regex, tried when no trigger is similar enough; it is searched over the
 # error's whole block (stack trace included), and its named groups fill the fix.
-match = "port (?P<port>\\\\d+) failed: Connection refused"
+# In '...' (a literal string) a backslash is the regex's own.
+match = 'port (?P<port>\\d+) failed: Connection refused'
 fix = "Start the database first: docker compose up -d db (it listens on {port})"
 category = "network"
 
