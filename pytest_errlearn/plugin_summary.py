@@ -45,9 +45,13 @@ def summary_lines(errors: Sequence[Error], faults: Sequence[str], verbosity: int
             fixes.setdefault((err.match.pattern, err.match.fix), []).append(err)
     for group in fixes.values():
         lines.extend(_fix_lines(group, verbosity))
-    if verbosity > -2:  # what the history says: repeats, noise
-        notes = dict.fromkeys(f"{_test(e)}: {note}" for e in errors for note in e.notes)
-        lines.extend((f"! {note}", {"yellow": True}) for note in notes)
+    if verbosity > -2:  # what the history says (repeats, noise): each note once, with its tests
+        noted: dict[str, dict[str, None]] = {}
+        for err in errors:
+            for note in err.notes:
+                noted.setdefault(note, {})[_test(err)] = None
+        lines.extend((f"! {_named(list(tests))}: {note}", {"yellow": True})
+                     for note, tests in noted.items())
     if verbosity <= -2 or not unknown:
         return lines
     if verbosity >= 1:
@@ -70,14 +74,17 @@ def _fix_lines(group: list[Error], verbosity: int) -> list[Line]:
     if verbosity < 0:
         count = f"{len(tests)} test{'s' if len(tests) != 1 else ''}"
         return [(f"known fix ({count}): {best.fix}  [{where}]", {"green": True})]
-    shown = ", ".join(tests[:MAX_TESTS])
-    if len(tests) > MAX_TESTS:
-        shown += f" and {len(tests) - MAX_TESTS} more"
     return [
         (f"known fix: {best.fix}", {"green": True, "bold": True}),
-        (f"    for {shown}", {}),
+        (f"    for {_named(tests)}", {}),
         (f"    {where}", {}),
     ]
+
+
+def _named(tests: list[str]) -> str:
+    """The first tests by name, the rest counted: 600 failing the same way are one line."""
+    shown = ", ".join(tests[:MAX_TESTS])
+    return f"{shown} and {len(tests) - MAX_TESTS} more" if len(tests) > MAX_TESTS else shown
 
 
 def _test(err: Error) -> str:

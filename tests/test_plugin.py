@@ -303,6 +303,26 @@ def test_the_same_failure_three_sessions_in_a_row_is_called_out_in_the_summary(
     assert (pytester.path / ".errlearn" / "history.sqlite3").is_file()
 
 
+def test_many_tests_failing_the_same_way_again_are_one_line_naming_five(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_it="""
+        import pytest
+
+        @pytest.mark.parametrize("n", range(7))
+        def test_db(n):
+            raise ConnectionError("database refused the connection")
+    """)
+    for _ in range(2):
+        pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(failed=7)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    notes = [line for line in result.outlines if line.startswith("! ")]
+    assert notes == [
+        "! " + ", ".join(f"test_it.py::test_db[{n}]" for n in range(5))
+        + " and 2 more: failing the same way for 3 runs"
+    ]
+
+
 def test_a_fix_shown_before_and_a_pass_after_counts_as_a_fix_that_worked(
     pytester: pytest.Pytester,
 ) -> None:
