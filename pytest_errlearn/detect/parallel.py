@@ -28,7 +28,8 @@ from . import prefilter
 from .blocks import MAX_BLOCK
 from .engine import CHUNK, FOLD_DISTANCE, Assembler, Detector
 from .forks import Child, Piece
-from .scanner import EARLY, LOOKBACK, Found, Scanner, last_lines
+from .lookback import LOOKBACK, last_lines
+from .scanner import EARLY, Found, Scanner
 from .text import strip_colour
 
 MIN_PIECE = 8 << 20  # bytes of a file worth a process

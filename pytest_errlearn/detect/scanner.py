@@ -21,12 +21,12 @@ from . import falsepos, prefilter
 from .blocks import MAX_BLOCK, READERS, Reader
 from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
+from .lookback import LOOKBACK, Lookback
 from .preceding import TELLING, output_run
 from .signature import signature
 from .text import MAX_LINE, clean_line, strip_colour
 
 CONTEXT = 3  # lines of context kept before and after a block
-LOOKBACK = 40  # lines a row's fixup may look back over
 PRECEDING = 15  # lines looked back over for the output a failure line follows
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
@@ -105,7 +105,7 @@ class Scanner:
         self._long = False  # the unfinished line overran MAX_PENDING; the rest is dropped
         self._lineno = lineno
         self.first = lineno + 1  # the first line fed
-        self._tail = list(tail or ())  # the last LOOKBACK raw lines of earlier chunks
+        self._lookback = Lookback(tail)
         self._open: _Open | None = None
         self._awaiting: list[_Awaiting] = []  # errors whose after-context is still being read
         self._carry: list[_Awaiting] = []  # ... that runs on into the next chunk
@@ -179,7 +179,7 @@ class Scanner:
 
     def _chunk(self, chunk: bytes) -> None:
         chunk = strip_colour(chunk)  # colours would hide a line's shape from stage 1
-        pos, size = 0, len(chunk)
+        pos, size, first = 0, len(chunk), self._lineno
         self._buf = chunk
         self._awaiting += self._carry
         self._carry = []
@@ -210,7 +210,7 @@ class Scanner:
             end = size if end < 0 else end + 1
             self._line(chunk, start, end, sure=True)
             pos = end
-        self._keep_tail(chunk)
+        self._lookback.keep(chunk, self._lineno - first)
 
     def _run(self, chunk: bytes, pos: int) -> int:
         """Lines the open block takes in one go (its reader's ``run``) from
@@ -272,7 +272,8 @@ class Scanner:
             self.emit(Found(heading, "section"))
             return
         if fmt.fixup is not None:
-            fmt.fixup(groups, self._before(chunk, start, LOOKBACK))
+            above = self._lookback.before(chunk, start, LOOKBACK)
+            fmt.fixup(groups, [clean_line(raw) for raw in above])
         test = groups.get("test")
         err = Error(
             message=(groups.get("msg") or analysed).strip(),
@@ -299,7 +300,7 @@ class Scanner:
         ):
             self._cursor = start
             self._found(cause)
-        before = self._raw_before(chunk, start, CONTEXT)
+        before = self._lookback.before(chunk, start, CONTEXT)
         if fmt.block is not None:
             self._open = _Open(READERS[fmt.block](err, n), fmt, role, before)
         else:
@@ -343,7 +344,7 @@ class Scanner:
 
     def _preceding(self, chunk: bytes, start: int, n: int) -> Found | None:
         """The run of output lines just above a failure line, as an error."""
-        raws = self._raw_before(chunk, start, PRECEDING)
+        raws = self._lookback.before(chunk, start, PRECEDING)
         lines = [clean_line(raw) for raw in raws]
         if (run := output_run(lines)) is None:
             return None
@@ -362,37 +363,9 @@ class Scanner:
         before = raws[max(0, run[0] - CONTEXT) : run[0]]
         return Found(err, "error", before, unless_follows=n, sectioned=True)
 
-    # -- lines before a position ------------------------------------------------
-
-    def _raw_before(self, chunk: bytes, start: int, k: int) -> list[bytes]:
-        """Up to ``k`` raw lines before ``start``, oldest first, earlier chunks' included."""
-        lines = last_lines(chunk, start, k)
-        if len(lines) < k and self._tail:
-            lines = self._tail[len(lines) - k :] + lines
-        return lines
-
-    def _before(self, chunk: bytes, start: int, k: int) -> list[str]:
-        """Up to ``k`` cleaned lines before ``start``, oldest first."""
-        return [clean_line(raw) for raw in self._raw_before(chunk, start, k)]
-
-    def _keep_tail(self, chunk: bytes) -> None:
-        self._tail = (self._tail + last_lines(chunk, len(chunk), LOOKBACK))[-LOOKBACK:]
-
 
 def _never(n: int) -> bool:
     return False
-
-
-def last_lines(buf: bytes, end: int, k: int) -> list[bytes]:
-    """Up to ``k`` lines of ``buf`` that end at ``end``, oldest first."""
-    lines: list[bytes] = []
-    p = end
-    while len(lines) < k and p > 0:
-        q = buf.rfind(b"\n", 0, p - 1) + 1
-        lines.append(buf[q:p])
-        p = q
-    lines.reverse()
-    return lines
 
 
 def _int(value: str | None) -> int | None:

@@ -1,0 +1,55 @@
+"""The raw lines above a position: in the chunk being read, then in the ones before.
+
+A row's fixup reads up to ``LOOKBACK`` lines above its line, an error keeps
+a few as context, and a failure line reads the output above it: the scanner
+asks ``Lookback`` for them, across the cut between two chunks.
+"""
+
+from __future__ import annotations
+
+LOOKBACK = 40  # lines a row's fixup may look back over
+
+
+class Lookback:
+    """The last ``LOOKBACK`` raw lines of the chunks read so far, kept cheaply.
+
+    A chunk of LOOKBACK lines or more is kept whole, its last lines cut out
+    only when a later chunk asks: most never do, and a pytest failure's text
+    is one chunk, read once.
+    """
+
+    def __init__(self, tail: list[bytes] | None = None) -> None:
+        self._tail = list(tail or ())  # the last lines of earlier chunks ...
+        self._last = b""  # ... or none, and the last chunk holds them all
+
+    def before(self, chunk: bytes, start: int, k: int) -> list[bytes]:
+        """Up to ``k`` raw lines before ``start`` in ``chunk``, oldest first, earlier
+        chunks' included."""
+        lines = last_lines(chunk, start, k)
+        if len(lines) < k and (tail := self._lines()):
+            lines = tail[len(lines) - k :] + lines
+        return lines
+
+    def keep(self, chunk: bytes, lines: int) -> None:
+        """``chunk`` was read: ``lines`` long (or more), the lines it holds."""
+        if lines >= LOOKBACK:
+            self._tail, self._last = [], chunk
+        else:
+            self._tail = (self._lines() + last_lines(chunk, len(chunk), LOOKBACK))[-LOOKBACK:]
+
+    def _lines(self) -> list[bytes]:
+        if self._last:
+            self._tail, self._last = last_lines(self._last, len(self._last), LOOKBACK), b""
+        return self._tail
+
+
+def last_lines(buf: bytes, end: int, k: int) -> list[bytes]:
+    """Up to ``k`` lines of ``buf`` that end at ``end``, oldest first."""
+    lines: list[bytes] = []
+    p = end
+    while len(lines) < k and p > 0:
+        q = buf.rfind(b"\n", 0, p - 1) + 1
+        lines.append(buf[q:p])
+        p = q
+    lines.reverse()
+    return lines
