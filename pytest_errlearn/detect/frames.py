@@ -71,16 +71,15 @@ def located(lines: Sequence[str], *, innermost_first: bool = True) -> Frame | No
     matches: Iterable[re.Match[str]] = _FRAMES.finditer("\n".join(lines))
     if not innermost_first:  # Python: the innermost frame comes last
         matches = reversed(list(matches))
-    innermost = None
+    innermost: tuple[re.Match[str], str] | None = None
     for m in matches:
         key = (m.lastgroup or "p")[0]  # every family's last group is its line or column
         if is_user_path(m[key + "f"]) and not (
             key == "j" and _JVM_LIBRARY.match(m.string, m.start())
         ):
             return _frame(m, key, user=True)
-        innermost = innermost or m
-    return None if innermost is None else _frame(innermost, (innermost.lastgroup or "p")[0],
-                                                 user=False)
+        innermost = innermost or (m, key)
+    return None if innermost is None else _frame(*innermost, user=False)
 
 
 def _frame(m: re.Match[str], key: str, *, user: bool) -> Frame:
