@@ -180,5 +180,28 @@ class Report:
             "summary": self.summary(),
         }
 
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+    def to_json(self) -> str:
+        """The report as JSON, each error (and warning) on a line of its own.
+
+        ``json.dumps(indent=2)`` runs json's pure-Python encoder, about 100 µs
+        an error; its C encoder does a line in a few, and a line per error
+        still reads, greps and diffs well.
+        """
+        def dump(value: object) -> str:
+            return json.dumps(value, ensure_ascii=False)
+
+        def listed(name: str, errors: list[Error]) -> str:
+            if not errors:
+                return f'  "{name}": []'
+            lines = ",\n".join(f"    {dump(e.to_dict())}" for e in errors)
+            return f'  "{name}": [\n{lines}\n  ]'
+
+        parts = [
+            f'  "schema": {SCHEMA}',
+            f'  "command": {dump(self.command)}',
+            f'  "exit_code": {dump(self.exit_code)}',
+            listed("errors", self.errors),
+            listed("warnings", self.warnings),
+            f'  "summary": {dump(self.summary())}',
+        ]
+        return "{\n" + ",\n".join(parts) + "\n}"

@@ -318,6 +318,18 @@ def test_json_format_is_the_contract_report(report: Report, tmp_path: Path) -> N
     assert data["schema"] == 1 and data["summary"]["primary"] == 1
 
 
+def test_json_report_puts_each_error_on_a_line_of_its_own(report: Report) -> None:
+    report.warnings = [Error(message="unused [x]", text="warning: unused [x]", severity="low")]
+    text = report.to_json()
+    assert json.loads(text) == report.to_dict()
+    lines = text.splitlines()
+    for err in [*report.errors, *report.warnings]:
+        own = [line for line in lines if line.lstrip().startswith('{"tool"')
+               and json.loads(line.strip().rstrip(",")) == err.to_dict()]
+        assert len(own) == 1
+    assert lines[0] == "{" and lines[-1] == "}" and '  "errors": [' in lines
+
+
 def test_an_unknown_format_is_refused(report: Report) -> None:
     with pytest.raises(ValueError, match="unknown format 'yaml'"):
         render(report, "yaml")

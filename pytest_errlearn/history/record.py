@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..detect.hints import tool_from_command
@@ -100,12 +101,13 @@ def record_run(
     """Write one run; annotate ``report`` (see ``History.record``)."""
     command = redact(command)
     key = command_key(command)
-    passed_set = {redact(p) for p in passed}  # test ids are stored redacted, so compared so
+    masked = cache(redact)  # a run repeats its test ids, messages and fixes: each masked once
+    passed_set = {masked(p) for p in passed}  # test ids are stored redacted, so compared so
     if exit_code == 0:
         passed_set.add(key)
     rows = []
     for e in report.errors:
-        subject = redact(e.test) if e.test else key
+        subject = masked(e.test) if e.test else key
         rows.append(_Row(e, subject, subject in passed_set if e.test else exit_code == 0))
     failing = [r for r in rows if not r.passing]
     found = _Notes()
@@ -122,7 +124,7 @@ def record_run(
         conn.executemany(
             "INSERT INTO errors (run_id, subject, signature, tool, category, message, normal,"
             " example, test, pattern, fix, passing) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(run_id, r.subject, *_columns(r.err), r.passing) for r in rows],
+            [(run_id, r.subject, *_columns(r.err, masked), r.passing) for r in rows],
         )
         if run_id is not None and run_id % PRUNE_EVERY == 0:
             conn.execute("DELETE FROM runs WHERE id <= ?", (run_id - MAX_RUNS,))
@@ -134,14 +136,14 @@ def record_run(
     found.apply(report)
 
 
-def _columns(err: Error) -> tuple[Any, ...]:
-    message = redact(err.message)[:MAX_TEXT]
-    example = redact("\n".join(err.block[:EXAMPLE_LINES]) or err.text)[:MAX_TEXT]
+def _columns(err: Error, masked: Callable[[str], str]) -> tuple[Any, ...]:
+    message = masked(err.message)[:MAX_TEXT]
+    example = masked("\n".join(err.block[:EXAMPLE_LINES]) or err.text)[:MAX_TEXT]
     match = err.match
     return (
         err.signature, err.tool, err.category, message, normalize(message), example,
-        redact(err.test) if err.test else None,
-        match.pattern if match else None, redact(match.fix) if match else None,
+        masked(err.test) if err.test else None,
+        match.pattern if match else None, masked(match.fix) if match else None,
     )
 
 
