@@ -1,0 +1,60 @@
+"""Categories: one RE2 set over all rules, the Python regexes where RE2 cannot go."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_errlearn.detect import classify
+
+TEXTS = [
+    "SyntaxError: invalid syntax",
+    "error[E0308]: mismatched types",
+    "ReferenceError: foo is not defined",
+    "expect(received).toBe(expected) // Object.is equality",
+    "ModuleNotFoundError: No module named 'requests'",
+    "connect ECONNREFUSED 127.0.0.1:5432",
+    "ld: cannot find -lssl",
+    "make: *** [Makefile:3: all] Error 1",
+    "open config.yaml: No such file or directory",
+    "error: unrecognized arguments: --frobnicate",
+    "Segmentation fault (core dumped)",
+    "FAIL something went wrong",
+    "got 3, want 4\nat main_test.go:12",
+    "ImportError: Connection refused while loading the plugin",  # two rules: the first wins
+]
+
+
+def python_rules(text: str) -> str:
+    return next((cat for cat, rx in classify._searches() if rx.search(text)), "unknown")
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_the_rule_set_gives_the_category_of_the_first_rule_that_fits(text: str) -> None:
+    if classify._SET is None:
+        pytest.skip("no re2: categorize runs the Python regexes themselves")
+    classify.categorize.cache_clear()
+    assert classify.categorize(text) == python_rules(text)
+
+
+def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
+    classify.categorize.cache_clear()
+    text = "ImportError: Connection refused"
+    assert classify.categorize(text) == "dependency"
+    fitting = [cat for cat, rx in classify._searches() if rx.search(text)]
+    assert fitting[:2] == ["dependency", "network"]
+
+
+def test_a_lone_surrogate_is_categorised_by_the_python_regexes() -> None:
+    classify.categorize.cache_clear()
+    assert classify.categorize("TypeError: bad byte \udcff") == "type"
+
+
+def test_without_re2_every_text_gets_the_same_category(monkeypatch: pytest.MonkeyPatch) -> None:
+    classify.categorize.cache_clear()
+    with_set = [classify.categorize(text) for text in TEXTS]
+    monkeypatch.setattr(classify, "_SET", None)
+    classify.categorize.cache_clear()
+    try:
+        assert [classify.categorize(text) for text in TEXTS] == with_set
+    finally:
+        classify.categorize.cache_clear()
