@@ -1,15 +1,15 @@
-"""``errlearn run``: usage, the summary, --json, --quiet, retries, annotations, real toolchains."""
+"""``errlearn run``: usage, the summary, --json, --quiet, retries, annotations, history.
+
+Real toolchains (gcc, cargo, node, javac) are in ``test_run_toolchains``."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 import pytest
 from errlearn_wrapper.cli import build_parser
@@ -333,84 +333,6 @@ def test_github_annotations_are_asked_for_with_a_flag_and_never_on_success(
                       env={"GITHUB_ACTIONS": "true"})
     assert "::error " in failed.stdout
     assert "::error" not in passed.stdout
-
-
-# -- real toolchains ---------------------------------------------------------------------------
-
-def needs(tool: str) -> Any:
-    return pytest.mark.skipif(shutil.which(tool) is None, reason=f"{tool} is not installed")
-
-
-def primary(tmp_path: Path, done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
-    """The root cause of the run's JSON report; the summary names its place first."""
-    report = json.loads((tmp_path / "report.json").read_text())
-    assert report["exit_code"] == done.returncode != 0
-    err: dict[str, Any] = report["errors"][report["summary"]["primary"]]
-    assert done.stderr.index(f"✖ {err['file']}:{err['line']}") > 0
-    return err
-
-
-def toolchain(tmp_path: Path, *cmd: str) -> dict[str, Any]:
-    done = errlearn(tmp_path, "--color", "never", "--json", "report.json", "--", *cmd)
-    return primary(tmp_path, done)
-
-
-@needs("gcc")
-def test_gcc_an_undeclared_name_is_found_at_its_line(tmp_path: Path) -> None:
-    (tmp_path / "main.c").write_text("int main(void) {\n  return count;\n}\n")
-    err = toolchain(tmp_path, "gcc", "-c", "main.c", "-o", os.devnull)
-    assert (err["file"], err["line"], err["category"]) == ("main.c", 2, "reference")
-
-
-@needs("cargo")
-def test_cargo_a_type_mismatch_is_found_at_its_line(tmp_path: Path) -> None:
-    (tmp_path / "Cargo.toml").write_text('[package]\nname = "tiny"\nversion = "0.1.0"\n'
-                                         'edition = "2021"\n')
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "main.rs").write_text('fn main() {\n    let n: u32 = "three";\n'
-                                              '    println!("{n}");\n}\n')
-    err = toolchain(tmp_path, "cargo", "build", "--offline", "--quiet")
-    assert (err["file"], err["line"], err["code"]) == ("src/main.rs", 2, "E0308")
-
-
-@needs("cargo")
-def test_cargo_test_a_failing_assertion_is_found_where_it_panicked(tmp_path: Path) -> None:
-    (tmp_path / "Cargo.toml").write_text('[package]\nname = "tiny"\nversion = "0.1.0"\n'
-                                         'edition = "2021"\n')
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "lib.rs").write_text(
-        "pub fn add(a: i32, b: i32) -> i32 { a - b }\n"
-        "#[cfg(test)]\nmod tests {\n    #[test]\n"
-        "    fn adds() { assert_eq!(super::add(2, 2), 4); }\n}\n")
-    err = toolchain(tmp_path, "cargo", "test", "--offline", "--quiet")
-    assert (err["file"], err["line"], err["test"]) == ("src/lib.rs", 5, "tests::adds")
-    assert "left == right" in err["message"]
-
-
-@needs("node")
-def test_node_an_exception_is_found_at_the_line_that_threw(tmp_path: Path) -> None:
-    (tmp_path / "app.js").write_text("const config = undefined;\n"
-                                     "console.log(config.port);\n")
-    err = toolchain(tmp_path, "node", "app.js")
-    assert (os.path.basename(err["file"]), err["line"]) == ("app.js", 2)
-    assert "TypeError" in err["message"]
-
-
-@needs("node")
-def test_node_a_missing_module_is_found_at_the_require(tmp_path: Path) -> None:
-    (tmp_path / "app.js").write_text("// the entry point\nconst db = require('./db');\n")
-    err = toolchain(tmp_path, "node", "app.js")
-    assert (os.path.basename(err["file"]), err["line"]) == ("app.js", 2)
-    assert (err["category"], err["message"]) == ("dependency", "Cannot find module './db'")
-
-
-@needs("javac")
-def test_javac_a_missing_symbol_is_found_at_its_line(tmp_path: Path) -> None:
-    (tmp_path / "Main.java").write_text("public class Main {\n"
-                                        "  public static void main(String[] a) {\n"
-                                        "    System.out.println(count);\n  }\n}\n")
-    err = toolchain(tmp_path, "javac", "Main.java")
-    assert (err["file"], err["line"], err["category"]) == ("Main.java", 3, "reference")
 
 
 # -- history, hints and CI formats ---------------------------------------------
