@@ -42,23 +42,25 @@ def test_gcc_an_undeclared_name_is_found_at_its_line(tmp_path: Path) -> None:
     assert (err["file"], err["line"], err["category"]) == ("main.c", 2, "reference")
 
 
-@needs("cargo")
-def test_cargo_a_type_mismatch_is_found_at_its_line(tmp_path: Path) -> None:
+def crate(tmp_path: Path, name: str, source: str) -> None:
+    """A one-file cargo package: ``src/NAME`` holding ``source``."""
     (tmp_path / "Cargo.toml").write_text('[package]\nname = "tiny"\nversion = "0.1.0"\n'
                                          'edition = "2021"\n')
     (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "main.rs").write_text('fn main() {\n    let n: u32 = "three";\n'
-                                              '    println!("{n}");\n}\n')
+    (tmp_path / "src" / name).write_text(source)
+
+
+@needs("cargo")
+def test_cargo_a_type_mismatch_is_found_at_its_line(tmp_path: Path) -> None:
+    crate(tmp_path, "main.rs", 'fn main() {\n    let n: u32 = "three";\n    println!("{n}");\n}\n')
     err = toolchain(tmp_path, "cargo", "build", "--offline", "--quiet")
     assert (err["file"], err["line"], err["code"]) == ("src/main.rs", 2, "E0308")
 
 
 @needs("cargo")
 def test_cargo_test_a_failing_assertion_is_found_where_it_panicked(tmp_path: Path) -> None:
-    (tmp_path / "Cargo.toml").write_text('[package]\nname = "tiny"\nversion = "0.1.0"\n'
-                                         'edition = "2021"\n')
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "lib.rs").write_text(
+    crate(
+        tmp_path, "lib.rs",
         "pub fn add(a: i32, b: i32) -> i32 { a - b }\n"
         "#[cfg(test)]\nmod tests {\n    #[test]\n"
         "    fn adds() { assert_eq!(super::add(2, 2), 4); }\n}\n")
