@@ -316,7 +316,16 @@ def check(paths: Iterable[Path]) -> list[str]:
 
 
 def builtin_patterns() -> list[Pattern]:
-    """The starter library shipped with errlearn, in its files' order."""
+    """The starter library shipped with errlearn, in its files' order (as stored in
+    ``library/compiled.json`` while that file is current)."""
+    from .library.compiled import known_patterns
+
+    known = known_patterns()
+    return list(known) if known is not None else read_builtin()
+
+
+def read_builtin() -> list[Pattern]:
+    """The starter library, read from its TOML files."""
     from .library import library_files
 
     reader = _Reader("builtin")

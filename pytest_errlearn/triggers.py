@@ -35,9 +35,28 @@ class Trigger:
 
 
 def compile_trigger(pattern: Pattern, order: int, threshold: float) -> Trigger:
-    """Parse the trigger as the detector parses a line, then canonicalise it."""
-    from .detect.formats import TABLE
+    """Parse the trigger as the detector parses a line, then canonicalise it.
 
+    A built-in trigger's parse is usually stored already (``library.compiled``).
+    """
+    line, names = trigger_line(pattern.trigger)
+    parsed = None
+    if pattern.origin == "builtin":
+        from .library.compiled import known_triggers
+
+        parsed = known_triggers().get(line)
+    message, code = parsed or parse_trigger(line)
+    message = SEVERITY.sub("", message.strip())
+    text, exc = canonical(message)
+    return Trigger(
+        pattern, order, text, code.upper() if code else None, exc,
+        threshold if pattern.threshold is None else pattern.threshold, message, names,
+        _words(message) if names else (),
+    )
+
+
+def trigger_line(trigger: str) -> tuple[str, tuple[str, ...]]:
+    """The trigger with each placeholder a numbered token, and the placeholders' names."""
     names: list[str] = []
 
     def token(m: re.Match[str]) -> str:
@@ -46,22 +65,21 @@ def compile_trigger(pattern: Pattern, order: int, threshold: float) -> Trigger:
         names.append(m.group(1))
         return TOKEN.format(len(names) - 1)
 
-    line = PLACEHOLDER.sub(token, pattern.trigger.strip())
-    message, code = line, None
+    return PLACEHOLDER.sub(token, trigger.strip()), tuple(names)
+
+
+def parse_trigger(line: str) -> tuple[str, str | None]:
+    """A trigger line's message and error code, as the detector reads the line."""
+    from .detect.formats import TABLE
+
     hit = TABLE.match(line)
     if hit is not None and hit.fmt.role not in ("ignore", "section") and (
-        len(TOKEN_RX.findall(hit.groups.get("msg") or line)) == len(names)
+        len(TOKEN_RX.findall(hit.groups.get("msg") or line)) == len(TOKEN_RX.findall(line))
     ):  # the detector's message of the trigger, unless it drops a placeholder
-        message, code = hit.groups.get("msg") or line, hit.groups.get("code")
-    elif m := _CODE_HEAD.match(line):
-        message, code = line[m.end():], m.group(1)
-    message = SEVERITY.sub("", message.strip())
-    text, exc = canonical(message)
-    return Trigger(
-        pattern, order, text, code.upper() if code else None, exc,
-        threshold if pattern.threshold is None else pattern.threshold, message, tuple(names),
-        _words(message) if names else (),
-    )
+        return hit.groups.get("msg") or line, hit.groups.get("code")
+    if m := _CODE_HEAD.match(line):
+        return line[m.end():], m.group(1)
+    return line, None
 
 
 def _words(message: str) -> tuple[str, ...]:
