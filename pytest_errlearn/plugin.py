@@ -250,15 +250,16 @@ class Collector:
         from .report import Report
 
         failed = {e.test for e in errors if e.test}
-        remember(
-            Report(errors=errors, primary_index=primary_index(errors)),
-            source="pytest",
-            command=shlex.join(["pytest", *self.config.invocation_params.args]),
-            exit_code=int(self.exitstatus or 0),
-            passed=[n for n in self.passed if n not in failed],
-            start=self.config.rootpath,
-            warn=self.fault,
-        )
+        with _CollectionPaused():
+            remember(
+                Report(errors=errors, primary_index=primary_index(errors)),
+                source="pytest",
+                command=shlex.join(["pytest", *self.config.invocation_params.args]),
+                exit_code=int(self.exitstatus or 0),
+                passed=[n for n in self.passed if n not in failed],
+                start=self.config.rootpath,
+                warn=self.fault,
+            )
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         self.summarised = True
@@ -302,6 +303,31 @@ class Collector:
 
             for text, _ in summary_lines([*self.errors, *self.internal], self.faults, 1):
                 print(text if text.startswith("errlearn") else f"errlearn: {text}", file=sys.stderr)
+
+
+class _CollectionPaused:
+    """Python's garbage collector held off while the history is recorded, then as it was.
+
+    Recording allocates a few thousand objects that all live until it ends; a
+    full collection set off in the middle walks the whole session's heap
+    (pytest's reports and tracebacks: 25-35 ms at 600 failures) and frees
+    none of them. Nothing is lost by waiting: the next collection finds the
+    same garbage (pytest runs one itself as the session ends).
+    """
+
+    __slots__ = ("enabled",)
+
+    def __enter__(self) -> None:
+        import gc
+
+        self.enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        import gc
+
+        if self.enabled:
+            gc.enable()
 
 
 class XdistBridge:

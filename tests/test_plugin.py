@@ -6,6 +6,8 @@ Runs that must load errlearn through its entry point (or not at all) use
 
 from __future__ import annotations
 
+import gc
+import importlib
 import re
 
 import pytest
@@ -333,3 +335,30 @@ def test_a_fix_shown_before_and_a_pass_after_counts_as_a_fix_that_worked(
     pytester.makepyfile(test_it=MISSING_MODULE)
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.stdout.fnmatch_lines(["*, worked 1 of 1 time"])
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_recording_holds_the_garbage_collector_off_and_then_leaves_it_as_it_was(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, enabled: bool
+) -> None:
+    # by its name: pytester drops the modules a test imported, so the package's
+    # attribute may be a module the run under test no longer uses
+    history = importlib.import_module("pytest_errlearn.history")
+    during: list[bool] = []
+
+    def remember(*args: object, **kwargs: object) -> None:
+        during.append(gc.isenabled())
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(history, "remember", remember)
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        result = pytester.runpytest("-p", "no:cacheprovider")
+        after = gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*recording the history: RuntimeError: the disk is full*"])
+    assert (during, after) == ([False], enabled)
