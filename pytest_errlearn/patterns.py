@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,6 +142,8 @@ class _Reader:
                 raise PatternError(f"{name}: cannot read patterns file: {reason}") from None
             self.problems.append(f"{where}: cannot read included file {display(path)}: {reason}")
             return
+        import tomllib  # here: a run with only the built-in library (compiled.json) needs none
+
         layout = _Layout(text)
         try:
             data = tomllib.loads(text)

@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import cache, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_errlearn import CI_FORMATS as FORMATS
 
 from ..cli import UsageError
+
+if TYPE_CHECKING:
+    from pytest_errlearn.config import Settings
+    from pytest_errlearn.matcher import Matcher
 
 READ_SIZE = 1 << 22
 
@@ -41,10 +45,9 @@ def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
     from pytest_errlearn.detect import Detector, tool_from_command
     from pytest_errlearn.detect.parallel import scan_file
-    from pytest_errlearn.matcher import load_matcher
 
     settings = load_settings(patterns=args.patterns)
-    matcher = cache(partial(load_matcher, settings))
+    matcher = cache(partial(_load_matcher, settings))
     tool = tool_from_command(args.command)
     try:
         if args.file == "-":
@@ -71,3 +74,11 @@ def run(args: argparse.Namespace) -> int:
         if fmt in ("github", "markdown"):
             write_markdown_summary(report, root=settings.root)
     return 0
+
+
+def _load_matcher(settings: Settings) -> Matcher:
+    """The patterns, the matcher's modules imported only now: for a big log,
+    in this process's turn while the others start on the pieces."""
+    from pytest_errlearn.matcher import load_matcher
+
+    return load_matcher(settings)
