@@ -1,8 +1,13 @@
-"""Categories: one RE2 set over all rules, the Python regexes where RE2 cannot go."""
+"""Categories: one RE2 set over all rules, the Python regexes where RE2 cannot go; the
+actionability rubric's words: one RE2 set over ASCII text, substring tests elsewhere."""
 
 from __future__ import annotations
 
+import string
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pytest_errlearn.detect import classify
 
@@ -58,3 +63,47 @@ def test_without_re2_every_text_gets_the_same_category(monkeypatch: pytest.Monke
         assert [classify.categorize(text) for text in TEXTS] == with_set
     finally:
         classify.categorize.cache_clear()
+
+
+# -- actionability: the rubric's words ----------------------------------------
+
+RUBRIC_WORDS = [
+    *classify._DETAIL_WORDS, *classify._SUGGESTION_WORDS,
+    "got", "want", "named", "try", "Try", "TRY", "GOT", "Named", "forgot", "wanted", "retry",
+]
+
+
+RUBRIC_TEXTS = st.lists(
+    st.one_of(
+        st.sampled_from(RUBRIC_WORDS).map(str.lower),
+        st.sampled_from(RUBRIC_WORDS).map(str.upper),
+        st.sampled_from(RUBRIC_WORDS).map(str.title),
+        st.text(alphabet=string.printable, max_size=4),
+    ),
+    max_size=10,
+).map("".join)
+
+
+@given(RUBRIC_TEXTS)
+def test_the_rubric_set_finds_the_words_the_substring_tests_find(text: str) -> None:
+    if classify._RUBRIC is None:
+        pytest.skip("no re2: the substring tests are all there is")
+    assert classify._detail_and_suggestion(text) == classify._by_words(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("AssertionError: Expected 3 but was 4", (True, False)),
+    ("error: no such file; did you mean 'src'?", (True, True)),
+    ("got 1, want 2", (True, False)),
+    ("Got 1", (False, False)),  # the bounded words as written: lower case only
+    ("I forgot, unnamed", (False, False)),  # ... and whole
+    ("EXPECTED 3", (True, False)),  # the others in any case
+    ("Try `npm ci`", (False, True)),
+    ("ModuleNotFoundError: No module named 'ſx'", (True, False)),  # not ASCII: the word tests
+    ("ValueError: ſuggest", (False, False)),  # the word tests: "ſ" is not "s"
+])
+def test_detail_and_suggestion_are_read_from_the_words(
+    text: str, expected: tuple[bool, bool]
+) -> None:
+    assert classify._detail_and_suggestion(text) == expected
+    assert classify._by_words(text) == expected

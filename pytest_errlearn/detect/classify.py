@@ -134,40 +134,84 @@ _SPECIFIC = re.compile(
     r"\b[A-Z]\w*(?:Error|Exception|Failure)\b|\bE[A-Z]{3,}\b|\b[A-Z]{1,4}\d{3,5}\b"
     r"|\bE\d{4}\b|\bpanic\b|Segmentation fault"
 )
-# Words, not one alternation: Python's re tries every branch at every position,
-# and substring tests on the lowered text are ten times faster (the plugin
-# scores every failure twice). Only the words that need a boundary are a regex,
-# run when the word is there at all (a leading ``\b`` makes re try every position).
+# What says the error in detail, and what suggests a fix: words looked for in
+# the lowered text, and words that need a boundary, looked for as written.
 _DETAIL_WORDS = (
     "expected", "received", "but was", "missing", "not defined", "not found", "cannot find",
     "undefined", "no such", "unresolved", "not assignable", "mismatch", "unknown", "invalid",
     "!=", "==", "has no",
 )
-_DETAIL_BOUNDED = re.compile(r"\b(?:got|want|named)\b")
+_DETAIL_BOUNDED = r"\b(?:got|want|named)\b"
 _SUGGESTION_WORDS = (
     "did you mean", "consider", "help: ", "hint: ", "perhaps", "run `", "rerun", "re-run",
     "to fix", "suggest", "maybe you",
 )
-_SUGGESTION_BOUNDED = re.compile(r"\b[Tt]ry\b")
+_SUGGESTION_BOUNDED = r"\b[Tt]ry\b"
+
+
+def _rubric_set() -> Any:
+    """Both kinds of words as one RE2 set over an ASCII text: one pass names the
+    kinds it holds (2 µs; the substring tests and the bounded regexes took 12 to
+    30). Over ASCII, a literal in the lowered text is the literal in any case,
+    and RE2's word boundary is Python's. None without re2."""
+    try:
+        import re2  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    options = re2.Options()
+    options.max_mem = 8 << 20
+    kinds = re2.Set.SearchSet(options)
+    for words, bounded in ((_DETAIL_WORDS, _DETAIL_BOUNDED),
+                           (_SUGGESTION_WORDS, _SUGGESTION_BOUNDED)):
+        kinds.Add(f"(?i:{'|'.join(map(re.escape, words))})|{bounded}")
+    kinds.Compile()
+    return kinds
+
+
+_RUBRIC = _rubric_set()
+
+
+@cache
+def _bounded() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return re.compile(_DETAIL_BOUNDED), re.compile(_SUGGESTION_BOUNDED)
+
+
+def _detail_and_suggestion(body: str) -> tuple[bool, bool]:
+    """Whether ``body`` gives detail (expected/got, not found...), and suggests a fix."""
+    if _RUBRIC is not None and body.isascii():
+        kinds = _RUBRIC.Match(body) or ()
+        return 0 in kinds, 1 in kinds
+    return _by_words(body)
+
+
+def _by_words(body: str) -> tuple[bool, bool]:
+    """``_detail_and_suggestion`` without RE2: substring tests on the lowered text
+    (ten times faster than one alternation in Python's re, which tries every
+    branch at every position), the bounded words only where the word is there."""
+    lowered = body.lower()
+    detail_rx, suggestion_rx = _bounded()
+    detail = any(w in lowered for w in _DETAIL_WORDS) or (
+        ("got" in lowered or "want" in lowered or "named" in lowered)
+        and detail_rx.search(body) is not None
+    )
+    suggestion = any(w in lowered for w in _SUGGESTION_WORDS) or (
+        "try" in lowered and suggestion_rx.search(body) is not None
+    )
+    return detail, suggestion
 
 
 def actionability(err: Error) -> int:
     """0-100: file 25, line 20, specific type 20, detail 20, fix suggestion 15."""
-    body = "\n".join([err.message, *err.block[:12]])
-    lowered = body.lower()
+    detail, suggestion = _detail_and_suggestion("\n".join([err.message, *err.block[:12]]))
     score = 0
     if err.file:
         score += 25
     if err.line is not None:
         score += 20
-    if err.code or _SPECIFIC.search(err.message) or err.category != "unknown":
+    if err.code or err.category != "unknown" or _SPECIFIC.search(err.message):
         score += 20
-    if any(w in lowered for w in _DETAIL_WORDS) or (
-        ("got" in lowered or "want" in lowered or "named" in lowered)
-        and _DETAIL_BOUNDED.search(body)
-    ):
+    if detail:
         score += 20
-    if (err.match is not None or any(w in lowered for w in _SUGGESTION_WORDS)
-            or ("try" in lowered and _SUGGESTION_BOUNDED.search(body))):
+    if err.match is not None or suggestion:
         score += 15
     return min(score, 100)
