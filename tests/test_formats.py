@@ -10,6 +10,7 @@ import pytest
 
 from pytest_errlearn.detect import formats, prefilter, recogniser
 from pytest_errlearn.detect.formats import TABLE, Format
+from pytest_errlearn.detect.re2set import re2_set
 from pytest_errlearn.detect.text import clean_line
 
 EXAMPLES = [(row, example) for row in TABLE.rows for example in row.examples]
@@ -28,6 +29,16 @@ def test_row_names_are_unique() -> None:
 def test_each_example_line_is_found_by_its_own_row(row: Format, example: str) -> None:
     hit = TABLE.match(example)
     assert hit is not None and hit.fmt.name == row.name
+
+
+def test_an_re2_set_names_the_regexes_a_text_holds_anchored_at_its_start_or_anywhere() -> None:
+    pytest.importorskip("re2")
+    regexes = [r"error", r"warn\w+", r"\d+ failed"]
+    anywhere = re2_set(regexes, anchored=False)
+    at_start = re2_set(regexes, anchored=True)
+    assert sorted(anywhere.Match("3 failed, error: warning")) == [0, 1, 2]
+    assert sorted(at_start.Match("3 failed, error: warning")) == [2]
+    assert not at_start.Match("no such thing")
 
 
 def test_without_re2_the_table_finds_each_example_lines_row_all_the_same(

@@ -120,19 +120,10 @@ class Table:
 
 def _recogniser_set(rows: Sequence[Format]) -> Any:
     """An RE2 set of the rows' recognisers, anchored at the line's start; None without re2."""
-    try:
-        import re2  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
+    from ..re2set import re2_set
     from ..recogniser import set_recogniser
 
-    options = re2.Options()
-    options.max_mem = 64 << 20  # a set's DFA that runs out of memory matches nothing
-    found = re2.Set.MatchSet(options)
-    for row in rows:
-        found.Add(set_recogniser(row.pattern))
-    found.Compile()
-    return found
+    return re2_set((set_recogniser(row.pattern) for row in rows), anchored=True)
 
 
 def _load() -> Table:
