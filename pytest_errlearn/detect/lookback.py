@@ -13,9 +13,9 @@ LOOKBACK = 40  # lines a row's fixup may look back over
 class Lookback:
     """The last ``LOOKBACK`` raw lines of the chunks read so far, kept cheaply.
 
-    A chunk of LOOKBACK lines or more is kept whole, its last lines cut out
-    only when a later chunk asks: most never do, and a pytest failure's text
-    is one chunk, read once.
+    The last chunk is kept whole, its last lines cut out only when a later
+    chunk asks: most never do, and a pytest failure's text is one chunk,
+    read once.
     """
 
     def __init__(self, tail: list[bytes] | None = None) -> None:
@@ -32,14 +32,13 @@ class Lookback:
 
     def keep(self, chunk: bytes, lines: int) -> None:
         """``chunk`` was read: ``lines`` long (or more), the lines it holds."""
-        if lines >= LOOKBACK:
-            self._tail, self._last = [], chunk
-        else:
-            self._tail = (self._lines() + last_lines(chunk, len(chunk), LOOKBACK))[-LOOKBACK:]
+        self._tail = [] if lines >= LOOKBACK else self._lines()
+        self._last = chunk
 
     def _lines(self) -> list[bytes]:
         if self._last:
-            self._tail, self._last = last_lines(self._last, len(self._last), LOOKBACK), b""
+            last = last_lines(self._last, len(self._last), LOOKBACK)
+            self._tail, self._last = (self._tail + last)[-LOOKBACK:], b""
         return self._tail
 
 
