@@ -61,7 +61,7 @@ def test_stage_one_stops_at_each_example_line(row: Format, example: str) -> None
 @pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
 def test_without_re2_stage_one_still_stops_at_each_example_line(row: Format, example: str) -> None:
     data = b"some ordinary output\n" + example.encode() + b"\nmore output\n"
-    match = prefilter.WORDS.search(data, 0)
+    match = prefilter.words().search(data, 0)
     assert match is not None
     assert data.rfind(b"\n", 0, match.start()) + 1 == len(b"some ordinary output\n")
 
@@ -197,7 +197,7 @@ def test_the_row_set_finds_the_row_the_whole_table_would_on_real_output(corpora:
         clean_line(raw)
         for log in logs
         for raw in log.read_bytes().split(b"\n")
-        if prefilter.WORDS.search(raw)
+        if prefilter.words().search(raw)
     }
     differ = [line for line in lines if TABLE.match(line) != TABLE._match_all(line)]
     assert len(lines) > 1000 and differ == []
