@@ -271,9 +271,9 @@ class Scanner:
             heading = Error(message=analysed, text=text, span=(n, n), test=groups.get("test"))
             self.emit(Found(heading, "section"))
             return
-        above = None  # the raw lines above, read once for the fixup and the context
+        # The raw lines above, read once: for the fixup, and the context.
+        above = self._lookback.before(chunk, start, CONTEXT if fmt.fixup is None else LOOKBACK)
         if fmt.fixup is not None:
-            above = self._lookback.before(chunk, start, LOOKBACK)
             fmt.fixup(groups, [clean_line(raw) for raw in above])
         test = groups.get("test")
         err = Error(
@@ -301,7 +301,7 @@ class Scanner:
         ):
             self._cursor = start
             self._found(cause)
-        before = above[-CONTEXT:] if above else self._lookback.before(chunk, start, CONTEXT)
+        before = above[-CONTEXT:]
         if fmt.block is not None:
             self._open = _Open(READERS[fmt.block](err, n), fmt, role, before)
         else:
