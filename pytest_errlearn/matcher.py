@@ -26,7 +26,14 @@ from .detect.classify import actionability
 from .patterns import Pattern, builtin_patterns, load_patterns, placeholders
 from .report import Error, Match, Report
 from .saferegex import RegexBank
-from .triggers import Trigger, compile_trigger, fill, masked_similarity, trigger_values
+from .triggers import (
+    Trigger,
+    compile_trigger,
+    fill,
+    masked_similarity,
+    says_the_same,
+    trigger_values,
+)
 
 _Key = tuple[str | None, str | None, tuple[str, ...]]
 TOP = 8  # best raw scores per error that are looked at closer
@@ -100,9 +107,10 @@ class Matcher:
         return text, self._eligible(err.code.upper() if err.code else None, exc, err.tool)
 
     def _best(
-        self, err: Error, hits: Iterable[tuple[float, int]]
+        self, err: Error, text: str, hits: Iterable[tuple[float, int]]
     ) -> tuple[Trigger, float] | None:
-        """The best of the top raw scores (0-100, by pattern order), placeholders masked."""
+        """The best of the top raw scores (0-100, by pattern order), placeholders
+        masked, among the triggers that say what ``text`` (the canonical message) says."""
         best: tuple[Trigger, float] | None = None
         for score, order in hits:
             c, similarity = self._compiled[order], score / 100
@@ -110,7 +118,7 @@ class Matcher:
                 similarity = max(similarity, masked_similarity(c, err.message))
             if similarity > c.threshold and (
                 best is None or (similarity, -c.order) > (best[1], -best[0].order)
-            ):
+            ) and says_the_same(c, text):
                 best = (c, similarity)
         return best
 
@@ -123,7 +131,7 @@ class Matcher:
             return None
         hits = process.extract(text, texts, scorer=fuzz.ratio,
                                score_cutoff=max(floor - RESCUE, 0.0) * 100, limit=TOP)
-        return self._best(err, ((score, orders[pos]) for _, score, pos in hits))
+        return self._best(err, text, ((score, orders[pos]) for _, score, pos in hits))
 
     def _semantic_batch(self, errors: list[Error]) -> list[tuple[Trigger, float] | None]:
         """``_semantic`` for many errors: one ``cdist`` per pattern group.
@@ -137,8 +145,10 @@ class Matcher:
         except ImportError:
             return [self._semantic(err) for err in errors]
         asking: dict[_Key, dict[str, list[int]]] = {}  # group -> query text -> errors
+        texts_of: list[str] = []
         for i, err in enumerate(errors):
             text, groups = self._query(err)
+            texts_of.append(text)
             for g in groups if text else ():
                 asking.setdefault(g, {}).setdefault(text, []).append(i)
         hits: list[list[tuple[float, int]]] = [[] for _ in errors]
@@ -160,8 +170,8 @@ class Matcher:
                 hit = (float(matrix[r, col]), orders[col])
                 for i in owners[r]:
                     hits[i].append(hit)
-        return [self._best(err, sorted(found, key=lambda h: (-h[0], h[1]))[:TOP])
-                for err, found in zip(errors, hits, strict=True)]
+        return [self._best(err, text, sorted(found, key=lambda h: (-h[0], h[1]))[:TOP])
+                for err, text, found in zip(errors, texts_of, hits, strict=True)]
 
     def _regex_orders(self, tool: str | None) -> list[int]:
         if (cached := self._with_regex.get(tool)) is None:

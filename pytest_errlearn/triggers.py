@@ -31,6 +31,7 @@ class Trigger:
     message: str  # the trigger's message part, placeholders as tokens
     names: tuple[str, ...]  # the placeholder of each token, by number
     words: tuple[str, ...]  # the literal word runs between placeholders, folded
+    telling: frozenset[str]  # what the trigger says failed (``telling``)
     capture: re.Pattern[str] | None = None
 
 
@@ -51,8 +52,46 @@ def compile_trigger(pattern: Pattern, order: int, threshold: float) -> Trigger:
     return Trigger(
         pattern, order, text, code.upper() if code else None, exc,
         threshold if pattern.threshold is None else pattern.threshold, message, names,
-        _words(message) if names else (),
+        _words(message) if names else (), telling(text, exception=exc is not None),
     )
+
+
+# Words any error message may use: they say that something failed, not what.
+_COMMON = frozenset({
+    "a", "an", "the", "of", "to", "in", "on", "at", "for", "from", "by", "with", "and", "or",
+    "but", "not", "no", "nor", "is", "are", "was", "were", "be", "been", "it", "its", "this",
+    "that", "there", "as", "if", "than", "so", "can", "cannot", "could", "would", "should",
+    "will", "may", "must", "do", "does", "did", "has", "have", "had", "error", "errors",
+    "fatal", "warning", "failed", "fail", "found", "expected", "unexpected", "invalid",
+    "unknown", "while", "when", "after", "before", "into", "out",
+})
+_WORD = re.compile(r"[a-z][a-z0-9_]+")
+STEM = 5  # letters of a word compared: "refused" is "refuse", "connection" "connect"
+
+
+def telling(text: str, *, exception: bool = False) -> frozenset[str]:
+    """The words of a canonical text that say *what* failed, each cut to its stem
+    (``importerror`` is ``import``). Masked values and the words of every error
+    message are left out, and the leading exception type when ``exception``
+    says there is one (the matcher compares those apart)."""
+    words = _WORD.findall(text)
+    return frozenset(w[:STEM] for w in words[exception:] if w not in _COMMON)
+
+
+def says_the_same(c: Trigger, text: str) -> bool:
+    """Whether a canonical message names at least half of what the trigger says
+    failed besides its exception type (a stem of four letters or more anywhere
+    in it: "declared" is in "undeclared"; a shorter word as a word).
+
+    Character similarity alone lets "user 42 not found" pass for "linker
+    `{linker}` not found" (0.84), and "OSError: disk quota" for "TimeoutError:
+    timed out" (0.7): the trigger's literal text is literal.
+    """
+    if not c.telling:
+        return True
+    words = _WORD.findall(text)
+    named = sum(1 for s in c.telling if (s in text if len(s) >= 4 else s in words))
+    return 2 * named >= len(c.telling)
 
 
 def trigger_line(trigger: str) -> tuple[str, tuple[str, ...]]:

@@ -112,6 +112,31 @@ def test_literal_text_stays_literal_and_only_placeholders_generalise() -> None:
     assert not matches("Cannot open database file", "Cannot allocate memory")
 
 
+@pytest.mark.parametrize(
+    ("message", "tool", "claimed_by"),
+    [  # real errors that built-in patterns once claimed on character likeness alone
+        ("Error: user 42 not found", "node", "rust-linker-not-found"),  # 0.84
+        ("expected ‘,’ or ‘;’ before ‘printf’", "gcc", "rust-unwrap-on-err"),  # 0.62
+        ("frobnicate: not found", None, "pytest-fixture-not-found"),  # 0.67
+        ("SyntaxError: expected ':'", "python", "py-unclosed-bracket"),  # 0.62
+        ("OSError: disk quota exceeded", "pytest", "net-timed-out"),  # 0.64
+    ],
+)
+def test_a_message_that_does_not_say_what_the_trigger_says_is_not_matched(
+    message: str, tool: str | None, claimed_by: str
+) -> None:
+    builtin = load_matcher(Settings(root=Path("."), patterns=None))
+    assert builtin.get(claimed_by) is not None
+    assert builtin.match(error(message, tool=tool, block=[message])) is None
+
+
+def test_a_reworded_message_still_matches_when_it_names_what_failed() -> None:
+    assert matches("error: linker `{linker}` not found", "linker 'clang' was not found")
+    assert matches("ImportError: cannot import {module}", "ModuleNotFoundError: 'yaml'")
+    assert not matches("error: failed to parse lock file at: {path}",
+                       "error: failed to parse manifest at: /src/Cargo.toml")
+
+
 def test_placeholders_are_filled_from_the_errors_values() -> None:
     m = Matcher([pattern("p", "ModuleNotFoundError: No module named {module}",
                          fix="pip install {module}")])
@@ -139,10 +164,11 @@ def test_an_unfillable_placeholder_is_shown_by_name() -> None:
 
 
 def test_the_threshold_is_strict_and_a_pattern_may_override_it() -> None:
-    # ratio("abcd", "abce") is exactly 0.75
-    assert not Matcher([pattern("p", "abcd")], threshold=0.75).match(error("abce"))
-    assert Matcher([pattern("p", "abcd")], threshold=0.74).match(error("abce"))
-    assert not Matcher([pattern("p", "abcd", threshold=0.8)], threshold=0.5).match(error("abce"))
+    # ratio("disk is full", "disk was full") is exactly 0.88
+    full = error("disk was full")
+    assert not Matcher([pattern("p", "disk is full")], threshold=0.88).match(full)
+    assert Matcher([pattern("p", "disk is full")], threshold=0.87).match(full)
+    assert not Matcher([pattern("p", "disk is full", threshold=0.9)], threshold=0.5).match(full)
 
 
 def test_tools_restrict_a_pattern_to_errors_of_those_tools() -> None:
