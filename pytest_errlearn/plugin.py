@@ -81,9 +81,34 @@ COLLECTOR = pytest.StashKey["Collector"]()
 def pytest_configure(config: pytest.Config) -> None:
     collector = Collector(config)
     config.stash[COLLECTOR] = collector
+    for option in _paths_apart(config):
+        collector.fault(
+            f"pytest chose its rootdir ({config.rootpath}) before it knew {option} takes a "
+            f"value, so the path after it may have moved the rootdir: write {option}=PATH"
+        )
     config.pluginmanager.register(collector, "errlearn-collector")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(XdistBridge(collector), "errlearn-xdist")
+
+
+def _paths_apart(config: pytest.Config) -> list[str]:
+    """errlearn's path options given as two words, naming a path outside the
+    directory pytest started in.
+
+    pytest works out the rootdir before plugins add their options, taking such
+    a value for a test path (pytest issue #8846): a report written outside the
+    project a first time moves the rootdir on every later run.
+    """
+    from itertools import pairwise
+
+    args, start = config.invocation_params.args, config.invocation_params.dir
+    found = []
+    for option, value in pairwise(args):
+        if option in ("--errlearn-json", "--errlearn-patterns"):
+            path = (start / value).resolve()
+            if path.exists() and not path.is_relative_to(start.resolve()):
+                found.append(option)
+    return found
 
 
 class _Guard:
@@ -218,7 +243,10 @@ class Collector:
             with self.guard("recording the history"):
                 self.remember()
         path = self.config.getoption("errlearn_json")
-        if not path:
+        if path is None:
+            return
+        if not path.strip():
+            self.fault("--errlearn-json needs a path; no JSON report written")
             return
         with self.guard("writing the JSON report"):
             from .plugin_summary import write_json

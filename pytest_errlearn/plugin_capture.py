@@ -19,6 +19,7 @@ import pytest
 from .config import ConfigError, load_settings
 from .detect import detect
 from .detect.classify import actionability, categorize, categorize_block, severity
+from .detect.frames import is_user_path
 from .detect.signature import signature
 from .report import Error, Match
 
@@ -177,11 +178,15 @@ def capture_text(
     # Newline-ended, the text is read in one pass (no unfinished last line for close()).
     found = detect(f"{text}\n".encode("utf-8", "replace"), tool="pytest")
     base = found.primary
-    message = _message(raised, base)
+    chosen = _chosen(raised, base)
+    message = None if chosen is None else _message(chosen)
     if base is None:
         head = message or next((s.strip() for s in text.splitlines() if s.strip()), "failed")
         lines = text.splitlines()
         base = Error(message=head, text=head, span=(1, max(len(lines), 1)), block=lines[:12])
+    # The exception's own traceback says where, whatever --tb showed of it.
+    if chosen is not None and (at := _innermost(chosen)) is not None:
+        base.file, base.line, base.column = at[0], at[1], None
     if base.file is None:
         base.file, base.line = where
     if base.file is not None:
@@ -253,23 +258,41 @@ def _leaves(raised: list[BaseException]) -> list[str]:
     return out
 
 
-def _message(raised: list[BaseException], base: Error | None) -> str | None:
-    """The one-line message: the exception the detector located, else the outermost.
+def _chosen(raised: list[BaseException], base: Error | None) -> BaseException | None:
+    """The exception the failure is about: the one the detector located (the
+    innermost of a chain, as pytest shows it), else the outermost."""
+    if not raised:
+        return None
+    if base is not None:
+        named = base.message.partition(":")[0].strip().rsplit(".", 1)[-1]
+        return next((e for e in raised if type(e).__name__ == named), raised[0])
+    return raised[0]
+
+
+def _message(chosen: BaseException) -> str:
+    """The one-line message of an exception.
 
     A group names its leaves too: ``ExceptionGroup: many (2 sub-exceptions):
     ValueError: a; TypeError: b``.
     """
-    if not raised:
-        return None
-    chosen = raised[0]
-    if base is not None:
-        named = base.message.partition(":")[0].strip().rsplit(".", 1)[-1]
-        chosen = next((e for e in raised if type(e).__name__ == named), chosen)
     if not isinstance(chosen, BaseExceptionGroup):
         return _describe(chosen)
     leaves = _leaves([chosen])
     shown = "; ".join(leaves[:MAX_LEAVES]) + ("; ..." if len(leaves) > MAX_LEAVES else "")
     return f"{_describe(chosen)}: {shown}" if shown else _describe(chosen)
+
+
+def _innermost(exc: BaseException) -> tuple[str, int] | None:
+    """The innermost frame of the user's own code the exception passed through,
+    else None (it never left a library: the text says better)."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        path = tb.tb_frame.f_code.co_filename
+        if is_user_path(path):
+            found = (path, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
 
 
 # -- where it points, what it is ----------------------------------------------
@@ -284,10 +307,10 @@ def _crash(longrepr: object) -> tuple[str | None, int | None] | None:
 
 
 def _classified(err: Error, message: str) -> Error:
-    """``err`` with ``message``, and the category, severity and signature that go with it."""
-    known = err.signature and err.category != "unknown"
-    if known and (message, err.tool) == (err.message, "pytest"):
-        return err  # the detector classified this very message already
+    """``err`` with ``message``, and the category, severity and signature that go with it.
+
+    Always from the exception's message and place, never from how ``--tb``
+    showed them: a failure keeps its signature whatever the style."""
     err.message = message
     err.tool = "pytest"
     category = categorize(message)

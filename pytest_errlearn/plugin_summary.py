@@ -7,6 +7,7 @@ and no message text is ever read as markup.
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 from collections.abc import Sequence
@@ -92,16 +93,25 @@ def _test(err: Error) -> str:
 
 
 def write_json(path: Path, errors: list[Error], *, args: Sequence[str], exit_code: int) -> None:
-    """The contract's JSON report, written whole or not at all (a temp file, then a rename)."""
+    """The contract's JSON report, written whole or not at all (a temp file, then a
+    rename); a path that is there but no regular file (``/dev/stdout``, a FIFO) is
+    written in place, never replaced."""
     report = Report(
         errors=errors, command=shlex.join(["pytest", *args]), exit_code=exit_code
     )
     report.primary_index = primary_index(errors)
+    text = report.to_json() + "\n"
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
+        if path.exists() and not path.is_file():
+            with path.open("w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        if path.parent.exists() and not path.parent.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            tmp.write_text(report.to_json() + "\n", encoding="utf-8")
+            tmp.write_text(text, encoding="utf-8")
             os.replace(tmp, path)
         finally:
             tmp.unlink(missing_ok=True)

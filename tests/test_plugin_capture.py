@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +113,46 @@ def test_a_collection_error_is_reported_for_its_module(pytester: pytest.Pytester
     assert (err["message"], err["category"]) == (
         "ModuleNotFoundError: No module named 'nosuchmod_x'", "dependency",
     )
+
+
+@pytest.mark.parametrize("tb", ["--tb=auto", "--tb=short", "--tb=line"])
+def test_a_module_that_does_not_compile_is_its_syntax_error_at_its_line(
+    pytester: pytest.Pytester, tb: str
+) -> None:
+    (err,) = errors_of(pytester, tb, test_broken="x = 1\ndef test_x(:\n    pass\n")
+    assert (err["message"], err["category"]) == ("SyntaxError: invalid syntax", "syntax")
+    assert (err["test"], err["file"], err["line"]) == ("test_broken.py", "test_broken.py", 2)
+
+
+HELPERS = """
+import json
+
+class ConfigError(Exception):
+    pass
+
+def settings(text):
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ConfigError("bad settings") from exc
+"""
+
+
+def test_where_a_failure_points_and_its_signature_do_not_depend_on_tb(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(helpers=HELPERS)
+    pytester.makepyfile(test_it="import helpers\ndef test_a():\n    helpers.settings('{')\n")
+    seen = set()
+    for tb in ("--tb=auto", "--tb=short", "--tb=line", "--tb=native", "--tb=no"):
+        (err,) = errors_of(pytester, tb)
+        seen.add((err["message"], err["file"], err["line"], err["signature"]))
+    # the cause, raised in the stdlib's json, at the user's line that called it
+    assert len(seen) == 1, seen
+    message, file, line, _ = seen.pop()
+    assert message.startswith("JSONDecodeError: Expecting property name")
+    written = (pytester.path / "helpers.py").read_text().splitlines()
+    assert (file, line) == ("helpers.py", written.index("        return json.loads(text)") + 1)
 
 
 def test_a_known_fix_is_shown_under_a_collection_error(pytester: pytest.Pytester) -> None:
@@ -261,3 +304,41 @@ def test_an_unwritable_json_path_is_one_warning_and_the_outcome_is_unchanged(
     assert len(warnings) == 1
     assert "cannot write the JSON report to" in warnings[0]
     assert str(Path("blocker", "out.json")) in warnings[0]
+    assert warnings[0].endswith("Not a directory")
+
+
+def test_a_json_path_that_is_no_regular_file_is_written_in_place_not_replaced(
+    pytester: pytest.Pytester,
+) -> None:
+    fifo = pytester.path / "report.fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    result = pytester.runpytest(f"--errlearn-json={fifo}")
+    result.assert_outcomes(failed=1)
+    out, _ = reader.communicate(timeout=30)
+    assert json.loads(out)["summary"]["total"] == 1
+    assert fifo.is_fifo()
+
+
+def test_an_empty_json_path_is_one_warning(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    result = pytester.runpytest("--errlearn-json=")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert "errlearn: warning: --errlearn-json needs a path; no JSON report written" in (
+        result.outlines
+    )
+
+
+def test_a_path_option_in_two_words_outside_the_project_is_one_warning(
+    pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outside = tmp_path_factory.mktemp("reports") / "out.json"
+    outside.write_text("{}")  # there from an earlier run: pytest takes it for a test path
+    pytester.makepyfile(test_it="def test_ok():\n    pass\n")
+    result = pytester.runpytest("--errlearn-json", str(outside))
+    result.assert_outcomes(passed=1)
+    (warning,) = [line for line in result.outlines if line.startswith("errlearn: warning:")]
+    assert warning.endswith("write --errlearn-json=PATH")
+    quiet = pytester.runpytest(f"--errlearn-json={outside}")
+    assert not [line for line in quiet.outlines if line.startswith("errlearn: warning:")]

@@ -114,10 +114,22 @@ class Pytest(Reader):
         return True
 
     def finish(self) -> None:
-        pass
+        """A SyntaxError as pytest shows it (a module that does not compile):
+        ``File "x", line N`` first, the exception at the end. The error is that
+        exception, at that place, not the first line."""
+        err = self.err
+        if (at := _FILE_LINE.match(err.message)) is None:
+            return
+        for line in err.block[1:]:
+            if m := _E_EXCEPTION.match(line):
+                err.message = m["msg"].strip()
+                err.file, err.line = at["file"], int(at["line"])
+                return
 
 
 _EXC_PREFIX = re.compile(r"^[\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Warning)\b")
+_FILE_LINE = re.compile(r'^File "(?P<file>[^"]+)", line (?P<line>\d+)')
+_E_EXCEPTION = re.compile(r"^E\s+(?P<msg>[A-Z]\w*(?:Error|Exception)\b.*)")
 
 
 class RustPanic(Reader):
