@@ -35,7 +35,7 @@ def test_a_python_traceback_points_at_the_innermost_frame_in_user_code() -> None
     assert err.span == (1, 8)
 
 
-def test_a_chained_traceback_is_one_error_whose_message_is_the_final_exception() -> None:
+def test_a_chained_traceback_is_one_error_at_its_root_cause_the_first_exception() -> None:
     report = scan(
         """
         Traceback (most recent call last):
@@ -52,8 +52,27 @@ def test_a_chained_traceback_is_one_error_whose_message_is_the_final_exception()
         """
     )
     (err,) = report.errors
-    assert err.message == "RuntimeError: bad config"
-    assert (err.file, err.line, err.span) == ("app.py", 4, (1, 11))
+    assert err.message == "ValueError: invalid literal for int() with base 10: 'x'"
+    assert (err.file, err.line, err.span) == ("app.py", 2, (1, 11))
+
+
+def test_a_jvm_chain_is_one_error_at_its_last_cause_and_its_users_frame() -> None:
+    report = scan(
+        """
+        Exception in thread "main" java.lang.IllegalStateException: cannot load config
+        \tat App.config(App.java:8)
+        \tat App.main(App.java:10)
+        Caused by: java.io.FileNotFoundException: missing.json (No such file or directory)
+        \tat java.base/java.io.FileInputStream.open0(Native Method)
+        \tat java.base/java.io.FileInputStream.open(FileInputStream.java:216)
+        \tat App.load(App.java:4)
+        \tat App.config(App.java:7)
+        \t... 1 more
+        """
+    )
+    (err,) = report.errors
+    assert err.message == "java.io.FileNotFoundException: missing.json (No such file or directory)"
+    assert (err.file, err.line, err.category, err.span) == ("App.java", 4, "filesystem", (1, 9))
 
 
 def test_pytest_failures_carry_their_test_and_location_and_the_summary_is_folded() -> None:

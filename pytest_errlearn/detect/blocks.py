@@ -24,6 +24,7 @@ class Stack(Reader):
 
     _RUN = line_run(rb"[ \t]+[^\s\x00-\x1f\x7f]|Caused by: |Suppressed: ")
     requires = False  # in the "- /path" lines after "Require stack:"
+    cause = 0  # where a JVM chain's last "Caused by:" is in the block, once read
 
     def accept(self, line: str) -> bool:
         if line.startswith("Require stack:"):
@@ -42,6 +43,21 @@ class Stack(Reader):
     def take(self, raw: bytes, lineno: int) -> int:
         self.requires = False  # frames came: the require list is over
         return super().take(raw, lineno)
+
+    def finish(self) -> None:
+        """A JVM chain is reported at its root cause: the last ``Caused by:``, at
+        the innermost frame of the user's code below it."""
+        block = self.err.block
+        cause = next((i for i in range(len(block) - 1, 0, -1)
+                      if block[i].startswith("Caused by: ")), None)
+        if cause is not None:
+            self.err.message = block[cause].removeprefix("Caused by: ").strip()
+            self.err.file = self.err.line = self.err.column = None
+            self.cause = cause
+        super().finish()
+
+    def frame_lines(self) -> list[str]:
+        return self.err.block[self.cause + 1 :]
 
 
 class Indented(Reader):

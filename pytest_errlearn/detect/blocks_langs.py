@@ -49,8 +49,9 @@ class Rustc(Reader):
 class Traceback(Reader):
     """A Python traceback, chained exceptions and exception groups included.
 
-    The message is the final exception line; the location is the innermost
-    frame in the user's code (Python lists it last).
+    The message is the exception line that ends the first traceback of a chain
+    (the root cause, which the later ones wrap or follow from); the location
+    is the innermost frame in the user's code above it (Python lists it last).
     """
 
     innermost_first = False
@@ -66,6 +67,7 @@ class Traceback(Reader):
         super().__init__(err, start)
         self.after_exception = False
         self.named = False  # the message is an exception line, not the header
+        self.cause_end: int | None = None  # where the first exception's lines end in the block
 
     def accept(self, line: str) -> bool:
         if not line.strip():
@@ -80,11 +82,16 @@ class Traceback(Reader):
                 self.err.message, self.named = m[1], True  # the group itself, first
             return True
         if self._EXC.match(line):  # the exception line ends this part of the chain
-            self.err.message, self.named = line.strip(), True
-            self.err.code = None
+            if self.cause_end is None:
+                self.err.message, self.named = line.strip(), True
+                self.err.code = None
+                self.cause_end = len(self.err.block) + 1  # this line, once appended
             self.after_exception = True
             return True
         return False
+
+    def frame_lines(self) -> list[str]:
+        return self.err.block[1 : self.cause_end]
 
 
 class Pytest(Reader):

@@ -86,6 +86,10 @@ class Reader:
             self.end = lineno + len(lines) - 1
         return len(lines)
 
+    def frame_lines(self) -> list[str]:
+        """The block's lines whose frames say where the error is (all but the header)."""
+        return self.err.block[1:]
+
     def finish(self) -> None:
         """Point the error at the innermost frame in the user's own code.
 
@@ -95,6 +99,6 @@ class Reader:
         err = self.err
         if not self.frames_wanted or (err.file is not None and is_user_path(err.file)):
             return
-        where = located(err.block[1:], innermost_first=self.innermost_first)
+        where = located(self.frame_lines(), innermost_first=self.innermost_first)
         if where is not None and (where.user or err.file is None):
             _set_location(err, where)
