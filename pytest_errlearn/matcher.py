@@ -56,6 +56,7 @@ class Matcher:
         self._by_id: dict[str, Pattern] = {}
         for p in self.patterns:
             self._by_id.setdefault(p.id, p)
+        self.has_own_patterns = any(p.origin != "builtin" for p in self.patterns)
         self._groups: dict[_Key, list[int]] = {}
         for c in self._compiled:
             key = (c.code, c.exc, tuple(sorted(c.pattern.tools)))

@@ -193,7 +193,9 @@ def capture_text(
         base.file = paths.show(base.file)
     err = _classified(base, message or base.message)
     if matcher is not None:
-        leaves = [_classified(Error(message=m, text=m, block=[m]), m) for m in _leaves(raised)]
+        links = [_describe(e) for e in raised if e is not chosen]  # the chain's other links
+        leaves = [_classified(Error(message=m, text=m, block=[m]), m)
+                  for m in [*_leaves(raised), *links]]
         others = [e for e in found.errors if e is not base]
         err.match = _first_match(matcher, [err, *leaves, *others])
     err.actionability = actionability(err)
@@ -330,9 +332,18 @@ def _classified(err: Error, message: str) -> Error:
 
 
 def _first_match(matcher: Matcher, candidates: list[Error]) -> Match | None:
-    """The fix for the failure itself, else for a leaf or a link of its chain."""
+    """The fix for the failure itself, else for a leaf or a link of its chain;
+    the project's own patterns first, across all of them: a team's pattern for
+    its wrapper exception beats a built-in one for the cause under it."""
+    builtin: Match | None = None
     for candidate in candidates:
         found = matcher.match(candidate)
-        if found is not None:
+        if found is None:
+            continue
+        pattern = matcher.get(found.pattern)
+        if pattern is None or pattern.origin != "builtin":
             return found
-    return None
+        builtin = builtin or found
+        if not matcher.has_own_patterns:
+            break
+    return builtin

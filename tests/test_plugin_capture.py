@@ -155,6 +155,26 @@ def test_where_a_failure_points_and_its_signature_do_not_depend_on_tb(
     assert (file, line) == ("helpers.py", written.index("        return json.loads(text)") + 1)
 
 
+def test_a_project_pattern_for_a_wrapper_beats_a_builtin_one_for_its_cause(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyprojecttoml("[tool.errlearn]\n")
+    pytester.makefile(".toml", patterns=(
+        'version = 1\n[[pattern]]\nid = "service-down"\n'
+        'trigger = "RuntimeError: cannot reach service at {host}"\nfix = "start {host}"\n'
+    ))
+    source = (
+        "def test_a():\n"
+        "    try:\n"
+        "        raise ConnectionRefusedError(111, 'Connection refused')\n"
+        "    except OSError as exc:\n"
+        "        raise RuntimeError('cannot reach service at db.local') from exc\n"
+    )
+    (err,) = errors_of(pytester, test_it=source)
+    assert err["message"] == "ConnectionRefusedError: [Errno 111] Connection refused"
+    assert (err["match"]["pattern"], err["match"]["fix"]) == ("service-down", "start db.local")
+
+
 def test_a_known_fix_is_shown_under_a_collection_error(pytester: pytest.Pytester) -> None:
     known_fix(pytester, "pip install {module}")
     pytester.makepyfile(test_broken="import nosuchmod_x\n")
