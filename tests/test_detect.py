@@ -75,6 +75,48 @@ def test_a_jvm_chain_is_one_error_at_its_last_cause_and_its_users_frame() -> Non
     assert (err.file, err.line, err.category, err.span) == ("App.java", 4, "filesystem", (1, 9))
 
 
+NODE_TAP = """
+TAP version 13
+# Subtest: math
+    # Subtest: adds numbers
+    not ok 1 - adds numbers
+      ---
+      duration_ms: 4.4
+      location: '/app/sum.test.js:5:3'
+      failureType: 'testCodeFailure'
+      error: |-
+        Expected values to be strictly equal:
+
+        -1 !== 5
+
+      code: 'ERR_ASSERTION'
+      name: 'AssertionError'
+      stack: |-
+        TestContext.<anonymous> (/app/sum.test.js:6:10)
+        Test.run (node:internal/test_runner/test:796:25)
+      ...
+    not ok 2 - later # TODO
+    1..2
+not ok 1 - math
+  ---
+  location: '/app/sum.test.js:3:1'
+  failureType: 'subtestsFailed'
+  error: '1 subtest failed'
+  ...
+1..1
+# fail 1
+"""
+
+
+def test_a_tap_failure_is_its_yaml_error_at_the_users_frame_and_its_parent_folds_in() -> None:
+    report = scan(NODE_TAP, "node")
+    (err,) = report.errors
+    assert err.message == "AssertionError: Expected values to be strictly equal: -1 !== 5"
+    assert (err.file, err.line, err.test, err.category) == (
+        "/app/sum.test.js", 6, "adds numbers", "assertion"
+    )
+
+
 def test_pytest_failures_carry_their_test_and_location_and_the_summary_is_folded() -> None:
     report = scan(
         """

@@ -86,6 +86,31 @@ def test_node_a_missing_module_is_found_at_the_require(tmp_path: Path) -> None:
     assert (err["category"], err["message"]) == ("dependency", "Cannot find module './db'")
 
 
+NODE_TEST = """const test = require('node:test');
+const assert = require('node:assert');
+test('adds numbers', () => {
+  assert.strictEqual(2 - 3, 5);
+});
+test('zero', () => {});
+"""
+
+
+@needs("node")
+@pytest.mark.parametrize("reporter", ["tap", "spec"])
+def test_node_test_a_failed_assertion_is_one_error_at_its_line_with_its_test(
+    tmp_path: Path, reporter: str
+) -> None:
+    (tmp_path / "sum.test.js").write_text(NODE_TEST)
+    err = toolchain(tmp_path, "node", "--test", f"--test-reporter={reporter}", "sum.test.js")
+    assert (os.path.basename(err["file"]), err["line"], err["test"]) == (
+        "sum.test.js", 4, "adds numbers"
+    )
+    assert (err["tool"], err["category"]) == ("node", "assertion")
+    assert err["message"].endswith("Expected values to be strictly equal: -1 !== 5")
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["summary"]["total"] == 1
+
+
 @needs("javac")
 def test_javac_a_missing_symbol_is_found_at_its_line(tmp_path: Path) -> None:
     (tmp_path / "Main.java").write_text("public class Main {\n"

@@ -12,7 +12,18 @@ import re
 from collections.abc import Callable
 
 from ..report import Error
-from .blocks_langs import GoPanic, Jest, Mocha, Pytest, Rustc, RustPanic, Traceback
+from .blocks_langs import (
+    GoPanic,
+    Jest,
+    Mocha,
+    NodeSpec,
+    Pytest,
+    Rustc,
+    RustPanic,
+    Swallow,
+    Tap,
+    Traceback,
+)
 from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
@@ -253,5 +264,8 @@ READERS: dict[str, Callable[[Error, int], Reader]] = {
     "maven": Maven,
     "nested": Nested,
     "mocha": Mocha,
+    "tap": Tap,
+    "nodespec": NodeSpec,
+    "swallow": Swallow,
     "javatest": JavaTest,
 }

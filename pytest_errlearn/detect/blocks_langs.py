@@ -1,5 +1,5 @@
 """Block readers of language runtimes and test frameworks: Python tracebacks,
-pytest's ``E`` lines, rustc diagnostics and panics, Go panics, jest and mocha.
+pytest's ``E`` lines, rustc diagnostics and panics, Go panics, jest, mocha and TAP.
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..report import Error
-from .frames import frame
+from .frames import frame, is_user_path
 from .reader import Reader, _set_location
 
 
@@ -213,4 +213,96 @@ class Mocha(Reader):
             self.err.message, self.valid = stripped, True  # the error, under the titles
         self.indent = max(self.indent, indent)
         self.titled = stripped.endswith(":")  # the last title line ends in a colon
+        return True
+
+
+class Tap(Reader):
+    """A TAP ``not ok N - test`` and its YAML block (node --test, tape, node-tap).
+
+    The error is the block's ``name: error`` (its lines joined), at the first
+    frame of the user's code in its ``stack`` (else its ``location``). A test
+    that failed only because its subtests did (``subtestsFailed``) follows from them.
+    """
+
+    frames_wanted = False  # TAP's frames have no "at": read here
+    _KEY = re.compile(r"^(?P<indent>\s*)(?P<key>\w+):\s*(?P<value>.*)$")
+    _FRAME = re.compile(r"\(?(?P<file>[^\s()]+?):(?P<line>\d+):(?P<col>\d+)\)?$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indent = len(err.text) - len(err.text.lstrip())
+        self.keys: int | None = None  # the indent of the YAML keys, once seen
+        self.key = ""
+        self.fields: dict[str, list[str]] = {}
+        self.over = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if self.over or (stripped and len(line) - len(line.lstrip()) <= self.indent):
+            return False  # the next test, a comment, the plan
+        if stripped == "...":
+            self.over = True
+        elif stripped != "---" and stripped:
+            indent = len(line) - len(line.lstrip())
+            m = self._KEY.match(line)
+            if m and (self.keys is None or indent <= self.keys):
+                self.keys, self.key = indent, m["key"]
+                value = m["value"].strip()
+                inline = [] if value[:1] in ("|", ">") else [value.strip("'\"")]
+                self.fields[self.key] = [v for v in inline if v]
+            elif self.key:
+                self.fields.setdefault(self.key, []).append(stripped)
+        return True
+
+    def finish(self) -> None:
+        err, fields = self.err, self.fields
+        if "subtestsFailed" in "".join(fields.get("failureType", ())):
+            self.consequence = True
+        if said := " ".join(fields.get("error", ())):
+            name = "".join(fields.get("name", ()))
+            err.message = f"{name}: {said}" if name and not said.startswith(name) else said
+        frames = [m for line in fields.get("stack", ()) if (m := self._FRAME.search(line))]
+        frames += [m for line in fields.get("location", ()) if (m := self._FRAME.search(line))]
+        where = next((m for m in frames if is_user_path(m["file"])), None)
+        if where is not None:
+            err.file, err.line, err.column = where["file"], int(where["line"]), int(where["col"])
+
+
+class NodeSpec(Reader):
+    """A failed test in node --test's spec reporter: the error's lines, then
+    its ``at`` frames and the error's fields, indented under ``✖ test (1ms)``.
+    A suite that failed only because its tests did (``N subtests failed``)
+    follows from them."""
+
+    _SUBTESTS = re.compile(r"^'?\d+ subtests? failed'?$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indent = len(err.text) - len(err.text.lstrip())
+        self.said: list[str] = []
+        self.framed = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if stripped and len(line) - len(line.lstrip()) <= self.indent:
+            return False
+        if stripped.startswith("at ") or stripped in ("{", "}"):
+            self.framed = True
+        elif stripped and not self.framed:
+            self.said.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        if self.said:
+            self.err.message = " ".join(self.said)
+            self.consequence = bool(self._SUBTESTS.match(self.err.message))
+        super().finish()
+
+
+class Swallow(Reader):
+    """Every line after the header: a summary that only repeats what came before."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
         return True

@@ -29,7 +29,10 @@ ORPHAN_SGR = re.compile(rb"\[\d{1,3}(?:;\d{1,3})*m")
 
 def strip_colour(chunk: bytes) -> bytes:
     """Raw output without its ANSI sequences (nor the colour codes that lost
-    their ESC): no sequence spans a newline, so every line keeps its number."""
+    their ESC, nor NUL bytes, which a pseudo-terminal may pass first): no
+    sequence spans a newline, so every line keeps its number."""
+    if b"\x00" in chunk:
+        chunk = chunk.replace(b"\x00", b"")
     if b"\x1b" in chunk:
         chunk = ANSI_BYTES.sub(b"", chunk)
     if chunk.rfind(b"[0m") >= 0:  # the same test as ``in``, 40% faster on CI logs

@@ -74,8 +74,8 @@ ROWS = (
     Format(
         "generic-failed",
         r"^\s*(?P<msg>(?:Build failed|BUILD FAILED|Compilation failed|Compilation error|"
-        r"FAILED|FAIL:|Failed:|failed:|FATAL:|not ok \d+)\b.*)$",
+        r"FAILED|FAIL:|Failed:|failed:|FATAL:)\b.*)$",
         rank=0,
-        examples=("not ok 3 - adds numbers", "Build failed with 2 errors"),
+        examples=("Compilation failed; see the output", "Build failed with 2 errors"),
     ),
 )
