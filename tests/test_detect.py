@@ -117,6 +117,29 @@ def test_a_tap_failure_is_its_yaml_error_at_the_users_frame_and_its_parent_folds
     )
 
 
+def test_a_command_a_script_cannot_find_is_at_the_scripts_line_and_a_shells_nowhere() -> None:
+    dash, bash, inline = scan(
+        """
+        ./build.sh: 3: frobnicate: not found
+        ci/run.sh: line 7: lint-all: command not found
+        sh: 1: gizmo: not found
+        """
+    ).errors
+    assert (dash.file, dash.line, dash.message) == ("./build.sh", 3, "frobnicate: not found")
+    assert (bash.file, bash.line, bash.message) == ("ci/run.sh", 7, "lint-all: command not found")
+    assert (inline.file, inline.line, inline.category) == (None, None, "dependency")
+
+
+def test_maven_failing_for_want_of_an_artifact_is_the_root_cause_not_the_lines_above() -> None:
+    goal = ("[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
+            "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]")
+    log = ("[INFO] BUILD FAILURE\n[INFO] Finished at: 2026-11-23T19:06:39Z\n"
+           f"{goal}\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.\n")
+    (err,) = scan(log, "maven").errors
+    assert err.message.startswith("Could not resolve dependencies for project com.ex:demo:jar")
+    assert (err.category, err.span) == ("dependency", (3, 3))
+
+
 def test_pytest_failures_carry_their_test_and_location_and_the_summary_is_folded() -> None:
     report = scan(
         """

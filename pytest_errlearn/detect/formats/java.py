@@ -41,6 +41,20 @@ ROWS = (
         rank=3,
         examples=("testAdd(com.example.AppTest)  Time elapsed: 0.01 sec  <<< FAILURE!",),
     ),
+    Format(  # a goal that failed for want of an artifact: nothing before it says so
+        "maven-unresolved",
+        r"^\[ERROR\] Failed to execute goal (?:\S+ (?:\([\w.-]+\) )?)?on project [\w.-]+: "
+        r"(?P<msg>.*?(?:Could not resolve dependencies|could not be resolved|Cannot access|"
+        r"Could not (?:find|transfer) artifact|Failed to read artifact descriptor).*?)"
+        r"(?: -> \[Help \d+\])?$",
+        tool="maven",
+        category="dependency",
+        rank=2,
+        examples=(
+            "[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
+            "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]",
+        ),
+    ),
     Format(
         "maven-consequence",
         r"^\[ERROR\] (?P<msg>(?:Failed to execute goal|Tests run:|Failures:|Errors:|"

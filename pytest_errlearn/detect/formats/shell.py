@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from . import Format
 
+_SHELLS = re.compile(r"^(?:.*/)?(?:ba|z|da|k|c|tc|fi)?sh$")
+
+
+def _in_script(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A shell names itself (``sh: 1: ...``) where it runs a command string, and
+    the script where it runs one: only a script is a place in the user's code."""
+    if groups.get("file") and _SHELLS.match(groups["file"] or ""):
+        groups["file"] = groups["line"] = None
+
+
 ROWS = (
-    Format(
+    Format(  # the shell's name or the script's first, then its line (bash: "line 3: ")
         "shell-not-found",
-        r"^(?:(?:/[\w/.-]+/)?(?:ba|z|da|k)?sh: )?(?:line \d+: |\d+: )?(?P<msg>(?P<cmd>[^\s:]+): "
+        r"^(?:(?P<file>[\w./-]+): )?(?:(?:line )?(?P<line>\d+): )?(?P<msg>(?P<cmd>[^\s:]+): "
         r"(?:command )?not found)$",
         tool="shell",
         category="dependency",
         rank=2,
-        examples=("bash: foo: command not found", "sh: 1: foo: not found"),
+        examples=("bash: foo: command not found", "sh: 1: foo: not found",
+                  "./build.sh: 3: foo: not found", "ci/run.sh: line 3: foo: command not found"),
+        fixup=_in_script,
     ),
     Format(
         "shell-cannot-execute",
