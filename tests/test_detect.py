@@ -130,6 +130,19 @@ def test_a_command_a_script_cannot_find_is_at_the_scripts_line_and_a_shells_nowh
     assert (inline.file, inline.line, inline.category) == (None, None, "dependency")
 
 
+def test_a_panic_names_its_test_but_a_programs_main_thread_is_no_test() -> None:
+    program, test = scan(
+        """
+        thread 'main' panicked at src/main.rs:2:5:
+        boom
+        thread 'tests::adds' panicked at src/lib.rs:5:9:
+        bang
+        """
+    ).errors
+    assert (program.test, program.file, program.line) == (None, "src/main.rs", 2)
+    assert (test.test, test.file, test.line) == ("tests::adds", "src/lib.rs", 5)
+
+
 def test_maven_failing_for_want_of_an_artifact_is_the_root_cause_not_the_lines_above() -> None:
     goal = ("[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
             "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]")

@@ -1,8 +1,7 @@
-"""The history store: its folder, safety under concurrency and damage, and what it infers."""
+"""The history store: its folder, safety under concurrency and damage, remember()."""
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import sqlite3
@@ -10,46 +9,11 @@ import stat
 from pathlib import Path
 
 import pytest
+from history_helpers import count, error, opened, report, run
 
-from pytest_errlearn.history import NOISE_NOTE, History, command_key, remember, store
+from pytest_errlearn.history import History, remember, store
 from pytest_errlearn.history import record as record_module
 from pytest_errlearn.history.schema import VERSION
-from pytest_errlearn.report import Error, Match, Report
-
-SIG_A = "aaaaaaaaaaaa0001"
-SIG_B = "bbbbbbbbbbbb0002"
-
-
-def error(sig: str = SIG_A, *, test: str | None = None, fix: str | None = None,
-          message: str = "ModuleNotFoundError: No module named 'requests'",
-          rank: int = 1) -> Error:
-    match = Match("py-missing-module", 0.9, "semantic", fix) if fix else None
-    return Error(message=message, text=message, signature=sig, test=test, match=match,
-                 tool="pytest", category="dependency", rank=rank)
-
-
-def report(*errors: Error) -> Report:
-    return Report(errors=list(errors), primary_index=0 if errors else None)
-
-
-def opened(root: Path) -> History:
-    history = History.open(root, warn=pytest.fail)
-    assert history is not None
-    return history
-
-
-def run(history: History, *errors: Error, command: str = "npm test", exit_code: int = 1,
-        passed: tuple[str, ...] = (), repeat: int = 3) -> Report:
-    rep = report(*errors)
-    history.record(rep, source="run", command=command, exit_code=exit_code, passed=passed,
-                   repeat=repeat)
-    return rep
-
-
-def count(history: History, table: str) -> int:
-    with contextlib.closing(sqlite3.connect(history.path)) as conn:
-        return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
-
 
 # -- the folder and the file -------------------------------------------------
 
@@ -273,133 +237,3 @@ def test_a_broken_pyproject_that_does_not_name_errlearn_is_not_errlearns_to_judg
              warn=pytest.fail)
     with opened(tmp_path) as history:
         assert count(history, "runs") == 1
-
-
-# -- what the history infers ---------------------------------------------------
-
-
-def test_the_same_failure_three_runs_in_a_row_is_called_out_and_two_is_not(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        assert run(history, error()).errors[0].notes == []
-        assert run(history, error()).errors[0].notes == []
-        assert run(history, error()).errors[0].notes == ["failing the same way for 3 runs"]
-        assert run(history, error()).errors[0].notes == ["failing the same way for 4 runs"]
-
-
-def test_a_repeat_despite_a_known_fix_says_the_fix_has_not_helped(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        for _ in range(2):
-            run(history, error(fix="pip install requests"), repeat=2)
-        notes = run(history, error(fix="pip install requests"), repeat=2).errors[0].notes
-    assert notes == ["failing the same way for 3 runs; the known fix has not helped"]
-
-
-def test_a_pass_or_another_failure_in_between_starts_the_count_again(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        run(history, error())
-        run(history, error())
-        run(history, exit_code=0)
-        run(history, error())
-        run(history, error(SIG_B))
-        assert run(history, error()).errors[0].notes == []
-
-
-def test_repeats_are_counted_per_test(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        for i in range(3):
-            rep = run(history, error(test="t.py::a"), error(test="t.py::b") if i != 1 else error(
-                SIG_B, test="t.py::b"), command="pytest")
-        assert rep.errors[0].notes == ["failing the same way for 3 runs"]
-        assert rep.errors[1].notes == []
-
-
-def test_a_test_that_passes_after_its_fix_was_shown_counts_as_a_success(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        assert history.success_rate("py-missing-module") is None
-        run(history, error(test="t.py::a", fix="pip install requests"), command="pytest")
-        assert history.success_rate("py-missing-module") == 0.5  # shown, not decided yet
-        run(history, command="pytest", exit_code=0, passed=("t.py::a",))
-        assert history.success_rate("py-missing-module") == pytest.approx(2 / 3)
-        [stats] = history.pattern_stats()
-    assert (stats.worked, stats.failed, stats.success) == (1, 0, "worked 1 of 1 time")
-
-
-def test_a_test_id_holding_a_secret_is_stored_masked_and_still_followed(tmp_path: Path) -> None:
-    test_id = "t.py::test_login[token=abc123def]"
-    with opened(tmp_path) as history:
-        run(history, error(test=test_id, fix="pip install requests"), command="pytest")
-        run(history, command="pytest", exit_code=0, passed=(test_id,))
-        [stats] = history.pattern_stats()
-    assert (stats.worked, stats.failed) == (1, 0)
-    assert b"abc123def" not in (tmp_path / ".errlearn" / "history.sqlite3").read_bytes()
-
-
-def test_the_same_failure_after_its_fix_was_shown_counts_against_the_fix(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        run(history, error(fix="pip install requests"))
-        rep = run(history, error(fix="pip install requests"))
-        assert history.success_rate("py-missing-module") == pytest.approx(1 / 3)
-        assert rep.errors[0].match is not None
-        assert rep.errors[0].match.success == "worked 0 of 1 time"
-        run(history, exit_code=0)  # the second showing worked
-        rep = run(history, error(fix="pip install requests"))
-    assert rep.errors[0].match is not None
-    assert rep.errors[0].match.success == "worked 1 of 2 times"
-
-
-def test_a_different_failure_leaves_the_outcome_open(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        run(history, error(fix="pip install requests"))
-        run(history, error(SIG_B))
-        [stats] = history.pattern_stats()
-    assert (stats.worked, stats.failed) == (0, 0)
-
-
-def test_a_failure_also_seen_in_passing_runs_is_noise_and_never_the_primary(tmp_path: Path) -> None:
-    def deprecation() -> Error:  # the detector ranks it above the real cause
-        return error(SIG_B, message="DeprecationWarning: call is deprecated", rank=9)
-
-    with opened(tmp_path) as history:
-        run(history, deprecation(), exit_code=0)
-        rep = run(history, deprecation(), error(SIG_A, rank=1))
-    assert rep.errors[0].notes == [NOISE_NOTE]
-    assert rep.errors[1].notes == []
-    assert rep.primary_index == 1
-
-
-def test_when_everything_is_noise_the_primary_stays(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        run(history, error(SIG_B), exit_code=0)
-        rep = run(history, error(SIG_B))
-    assert rep.errors[0].notes == [NOISE_NOTE]
-    assert rep.primary_index == 0
-
-
-def test_noise_is_left_out_of_hints(tmp_path: Path) -> None:
-    with opened(tmp_path) as history:
-        run(history, error(SIG_B), exit_code=0)
-        run(history, error(SIG_B), error(SIG_A))
-        assert [h.signature for h in history.hints("npm test")] == [SIG_A]
-
-
-@pytest.mark.parametrize(
-    ("command", "key"),
-    [
-        ("npm test --silent", "npm test"),
-        ("npm run build -- --prod", "npm run build"),
-        ("python -m pytest tests/unit -x", "pytest"),
-        ("python3.12 -m pytest", "pytest"),
-        ("pytest tests/test_a.py::test_b", "pytest"),
-        ("cargo build --release", "cargo build"),
-        ("CI=1 timeout 60 make all -j4", "make all"),
-        ("make -C sub all", "make"),
-        ("make all", "make all"),
-        ("/usr/bin/go test ./...", "go test"),
-        ("bash -c 'npm ci && npm test'", "npm ci"),
-        ("npx jest --watch", "jest"),
-        ("./gradlew :app:test", "gradlew :app:test"),
-        ("", ""),
-    ],
-)
-def test_a_command_is_filed_under_its_program_and_subcommand(command: str, key: str) -> None:
-    assert command_key(command) == key

@@ -114,8 +114,11 @@ def record_run(
     conn.execute("BEGIN IMMEDIATE")
     try:
         _noise(conn, report, rows, found)
-        _streaks(conn, failing, passed_set, key, repeat, found)
-        _outcomes(conn, failing, passed_set, now, found)
+        pending = conn.execute(
+            "SELECT id, subject, signature FROM outcomes WHERE result IS NULL"
+        ).fetchall()  # the fixes shown before, for the failures this run settles
+        _streaks(conn, failing, passed_set, key, repeat, {(s, g) for _, s, g in pending}, found)
+        _outcomes(conn, failing, passed_set, now, pending, found)
         cur = conn.execute(
             "INSERT INTO runs (time, source, command, key, tool, exit_code) VALUES (?,?,?,?,?,?)",
             (now, source, command, key, tool_from_command(command), exit_code),
@@ -165,9 +168,10 @@ def _noise(conn: sqlite3.Connection, report: Report, rows: list[_Row], found: _N
 
 def _streaks(
     conn: sqlite3.Connection, failing: list[_Row], passed: set[str], key: str, repeat: int,
-    found: _Notes,
+    shown: set[tuple[str, str]], found: _Notes,
 ) -> None:
-    """Count runs in a row per (subject, signature); call out the ones at ``repeat``."""
+    """Count runs in a row per (subject, signature); call out the ones at ``repeat``,
+    and say the known fix has not helped where it was ``shown`` the run before."""
     now: dict[str, set[str]] = {}
     for r in failing:
         now.setdefault(r.subject, set()).add(r.err.signature)
@@ -184,20 +188,19 @@ def _streaks(
         n = counts[(r.subject, r.err.signature)]
         if n >= repeat > 0:
             note = f"failing the same way for {n} runs"
-            if r.err.match is not None:
+            if r.err.match is not None and (r.subject, r.err.signature) in shown:
                 note += "; the known fix has not helped"
             found.notes.append((r.err, note))
 
 
 def _outcomes(
-    conn: sqlite3.Connection, failing: list[_Row], passed: set[str], now: float, found: _Notes
+    conn: sqlite3.Connection, failing: list[_Row], passed: set[str], now: float,
+    pending: list[tuple[int, str, str]], found: _Notes,
 ) -> None:
-    """Decide the pending outcomes this run settles; open one per fix shown now."""
+    """Decide the ``pending`` outcomes this run settles; open one per fix shown now."""
     again = {(r.subject, r.err.signature) for r in failing}
     decided: list[tuple[str, float, int]] = []
-    for oid, subject, signature in conn.execute(
-        "SELECT id, subject, signature FROM outcomes WHERE result IS NULL"
-    ):
+    for oid, subject, signature in pending:
         if subject in passed:
             decided.append(("worked", now, oid))
         elif (subject, signature) in again:

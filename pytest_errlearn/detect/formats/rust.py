@@ -21,9 +21,9 @@ ROWS = (
         rank=1,
         examples=("error[E0425]: cannot find value `x` in this scope", "error: something broke"),
     ),
-    Format(
+    Format(  # a test runs in a thread named after it; a program's own is "main", no test
         "rust-panic",
-        r"^thread '(?P<test>[^']*)'(?: \(\d+\))? panicked at (?:'(?P<msg>.*)', )?"
+        r"^thread '(?:main|(?P<test>[^']*))'(?: \(\d+\))? panicked at (?:'(?P<msg>.*)', )?"
         r"(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+):?$",
         tool="cargo",
         block="rustpanic",

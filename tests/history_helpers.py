@@ -1,0 +1,46 @@
+"""What the history tests share: errors, reports, and a store to record them in."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from pytest_errlearn.history import History
+from pytest_errlearn.report import Error, Match, Report
+
+SIG_A = "aaaaaaaaaaaa0001"
+SIG_B = "bbbbbbbbbbbb0002"
+
+
+def error(sig: str = SIG_A, *, test: str | None = None, fix: str | None = None,
+          message: str = "ModuleNotFoundError: No module named 'requests'",
+          rank: int = 1) -> Error:
+    match = Match("py-missing-module", 0.9, "semantic", fix) if fix else None
+    return Error(message=message, text=message, signature=sig, test=test, match=match,
+                 tool="pytest", category="dependency", rank=rank)
+
+
+def report(*errors: Error) -> Report:
+    return Report(errors=list(errors), primary_index=0 if errors else None)
+
+
+def opened(root: Path) -> History:
+    history = History.open(root, warn=pytest.fail)
+    assert history is not None
+    return history
+
+
+def run(history: History, *errors: Error, command: str = "npm test", exit_code: int = 1,
+        passed: tuple[str, ...] = (), repeat: int = 3) -> Report:
+    rep = report(*errors)
+    history.record(rep, source="run", command=command, exit_code=exit_code, passed=passed,
+                   repeat=repeat)
+    return rep
+
+
+def count(history: History, table: str) -> int:
+    with contextlib.closing(sqlite3.connect(history.path)) as conn:
+        return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
