@@ -162,9 +162,10 @@ class Collector:
         return _Guard(self, doing)
 
     def fault(self, message: str) -> None:
-        """Note one of errlearn's own problems, once, as a single line."""
+        """Note one of errlearn's own problems, once, as a single line (a problem
+        already noted, met again by another step, is not noted twice)."""
         line = " ".join(message.split())
-        if line not in self.faults:
+        if not any(line.endswith(seen) for seen in self.faults):
             self.faults.append(line)
 
     def reader(self) -> FailureReader:
@@ -300,7 +301,8 @@ class Collector:
         with self.guard("printing the summary"):
             from .plugin_summary import summary_lines
 
-            lines = summary_lines([*self.errors, *self.internal], self.faults, verbosity)
+            lines = summary_lines([*self.errors, *self.internal], self.faults, verbosity,
+                                  matching=self._reader is None or self._reader.matcher is not None)
         if lines is None:  # the summary itself failed: say so, at least
             lines = [(f"errlearn: warning: {fault}", {"yellow": True}) for fault in self.faults]
         if not lines:

@@ -22,19 +22,23 @@ Line = tuple[str, dict[str, bool]]
 MAX_TESTS = 5  # tests named under a fix; the rest are counted
 
 
-def unknown_line(count: int) -> str:
-    """The line about failures no pattern knows yet: the one place to reword it."""
-    return (
-        f"{count} failure{'s' if count != 1 else ''} with no known fix; "
-        "`errlearn learn` turns them into patterns"
-    )
+def unknown_line(count: int, *, matching: bool = True) -> str:
+    """The line about failures no pattern knows yet: the one place to reword it.
+    ``matching`` False: the patterns could not be loaded, so none was looked for."""
+    failures = f"{count} failure{'s' if count != 1 else ''}"
+    if not matching:
+        return f"{failures} not matched: errlearn's patterns could not be loaded (see above)"
+    return f"{failures} with no known fix; `errlearn learn` turns them into patterns"
 
 
-def summary_lines(errors: Sequence[Error], faults: Sequence[str], verbosity: int) -> list[Line]:
+def summary_lines(
+    errors: Sequence[Error], faults: Sequence[str], verbosity: int, *, matching: bool = True
+) -> list[Line]:
     """The summary: errlearn's own warnings, each fix once with its tests, then the rest.
 
     ``verbosity`` is pytest's: -1 (``-q``) puts a fix on one line, -2
     (``-qq``) keeps only the fixes, 1 (``-v``) names each failure without one.
+    ``matching`` False: the patterns could not be loaded.
     """
     lines: list[Line] = [(f"errlearn: warning: {fault}", {"yellow": True}) for fault in faults]
     fixes: dict[tuple[str, str], list[Error]] = {}
@@ -59,7 +63,7 @@ def summary_lines(errors: Sequence[Error], faults: Sequence[str], verbosity: int
         for err in unknown:
             where = f" ({err.location})" if err.location else ""
             lines.append((f"no known fix: {_test(err)}: {err.message}{where}", {}))
-    lines.append((unknown_line(len(unknown)), {"yellow": True}))
+    lines.append((unknown_line(len(unknown), matching=matching), {"yellow": True}))
     return lines
 
 

@@ -116,7 +116,20 @@ def test_a_broken_patterns_file_is_one_warning_and_the_outcome_is_unchanged(
     warnings = [line for line in result.outlines if "errlearn: warning:" in line]
     assert len(warnings) == 1
     assert "patterns.toml" in warnings[0]
-    result.stdout.fnmatch_lines(["1 failure with no known fix; `errlearn learn` *"])
+    result.stdout.fnmatch_lines(
+        ["1 failure not matched: errlearn's patterns could not be loaded (see above)"]
+    )
+
+
+def test_a_bad_threshold_in_pyproject_is_one_warning_not_one_per_step(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyprojecttoml("[tool.errlearn]\nthreshold = 2\n")
+    pytester.makepyfile(test_it=MISSING_MODULE)
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    (warning,) = [line for line in result.outlines if "errlearn: warning:" in line]
+    assert "threshold must be between 0 and 1, not 2" in warning
 
 
 def test_an_exception_inside_errlearn_is_one_warning_and_the_outcome_is_unchanged(
