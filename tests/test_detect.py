@@ -143,6 +143,22 @@ def test_a_panic_names_its_test_but_a_programs_main_thread_is_no_test() -> None:
     assert (test.test, test.file, test.line) == ("tests::adds", "src/lib.rs", 5)
 
 
+def test_an_es_module_that_is_not_there_is_at_its_importer_not_in_nodes_own_code() -> None:
+    (err,) = scan(
+        """
+        node:internal/modules/esm/resolve:283
+            throw new ERR_MODULE_NOT_FOUND(
+                  ^
+
+        Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/x.mjs' imported from /app/esm.mjs
+            at finalizeResolution (node:internal/modules/esm/resolve:283:11)
+            at moduleResolve (node:internal/modules/esm/resolve:952:10)
+        """,
+        "node",
+    ).errors
+    assert (err.file, err.line, err.category) == ("/app/esm.mjs", None, "dependency")
+
+
 def test_maven_failing_for_want_of_an_artifact_is_the_root_cause_not_the_lines_above() -> None:
     goal = ("[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
             "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]")

@@ -28,6 +28,8 @@ from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
 
+_IMPORTED_FROM = re.compile(r" imported from (?:file://)?(?P<file>\S+)$")
+
 
 class Stack(Reader):
     """Indented frames under an exception line (Node, JVM), with ``Caused by:``, and
@@ -57,7 +59,8 @@ class Stack(Reader):
 
     def finish(self) -> None:
         """A JVM chain is reported at its root cause: the last ``Caused by:``, at
-        the innermost frame of the user's code below it."""
+        the innermost frame of the user's code below it. An ES module that is
+        not there, at the module that imports it (its frames are node's own)."""
         block = self.err.block
         cause = next((i for i in range(len(block) - 1, 0, -1)
                       if block[i].startswith("Caused by: ")), None)
@@ -66,6 +69,8 @@ class Stack(Reader):
             self.err.file = self.err.line = self.err.column = None
             self.cause = cause
         super().finish()
+        if self.err.file is None and (m := _IMPORTED_FROM.search(self.err.message)):
+            self.err.file = m["file"]  # an ES module that is not there: where it is imported
 
     def frame_lines(self) -> list[str]:
         return self.err.block[self.cause + 1 :]

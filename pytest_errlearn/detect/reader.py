@@ -29,6 +29,12 @@ def line_run(head: bytes) -> re.Pattern[bytes]:
 INDENTED_RUN = line_run(rb"[ \t]+[^\s\x00-\x1f\x7f]")
 
 
+def _inside(path: str) -> bool:
+    """A runtime's own code, no file anyone can open (``node:internal/...``,
+    ``<frozen importlib._bootstrap>``): no place to point an error at."""
+    return path.startswith(("node:", "internal/", "<"))
+
+
 def _set_location(err: Error, where: Frame) -> None:
     err.file, err.line, err.column = where.file, where.line, where.col
 
@@ -100,5 +106,5 @@ class Reader:
         if not self.frames_wanted or (err.file is not None and is_user_path(err.file)):
             return
         where = located(self.frame_lines(), innermost_first=self.innermost_first)
-        if where is not None and (where.user or err.file is None):
+        if where is not None and (where.user or (err.file is None and not _inside(where.file))):
             _set_location(err, where)
