@@ -332,6 +332,19 @@ def test_a_source_line_quoted_in_a_code_frame_is_not_an_error() -> None:
     assert len(report.errors) == 1 and report.errors[0].code == "TS2322"
 
 
+def test_a_script_npm_echoes_before_running_it_is_not_an_error() -> None:
+    (err,) = scan(
+        """
+        > app@1.0.0 lint
+        > node lint.js --fail-on 'src/index.js:3:7: error: Unexpected token'
+
+        src/index.js:3:7: error: Unexpected token
+        """,
+        "npm",
+    ).errors
+    assert (err.file, err.line, err.span) == ("src/index.js", 3, (4, 4))
+
+
 def test_lines_are_counted_on_newlines_only_so_progress_bars_stay_in_their_line() -> None:
     data = b"step 1\rstep 2\rstep 3\r\nok\r\nsrc/a.c:3:5: error: 'x' undeclared\r\n"
     (err,) = detect(data).errors

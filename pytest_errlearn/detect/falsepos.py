@@ -18,6 +18,7 @@ def _either(*alternatives: str) -> re.Pattern[str]:
 # Never an error, whatever format the line seems to have. Each check is
 # guarded by a cheap test on the text, so a line costs one regex at most.
 _CODE_FRAME = re.compile(r"^\s*>?\s*\d+\s*[|│]")  # "  12 | throw new Error()"
+_ECHOED = re.compile(r"^> \S")  # npm and yarn echo each script they run: "> eslint src"
 _JSON_FIELD = _either(  # "error": null, 'errors': [], error_count: 0
     r"""^\s*[{\[,]?\s*["']?\w*(?:error|fail|exception)\w*["']?\s*[:=]\s*"""
     r"""(?:null|None|nil|false|0|\[\]|\{\}|""|''|~)?\s*[,}\]]?\s*$""",
@@ -62,7 +63,7 @@ _EMPTY = ("null", "None", "nil", "false", "0", "[]", "{}", "''", '""', "~")  # a
 
 
 def _never(line: str) -> bool:
-    if _CODE_FRAME.match(line):
+    if _CODE_FRAME.match(line) or _ECHOED.match(line):
         return True
     if (":" in line or "=" in line) and any(v in line for v in _EMPTY) and _JSON_FIELD.search(line):
         return True
