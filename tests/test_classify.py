@@ -49,6 +49,19 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
     assert fitting[:2] == ["dependency", "network"]
 
 
+@pytest.mark.parametrize(
+    ("message", "category"),
+    [
+        ("expected ‘,’ or ‘;’ before ‘printf’", "syntax"),  # gcc quotes with ‘’
+        ("conversion from ‘std::vector<int>’ to non-scalar type ‘int’ requested", "type"),
+        ('Missing script: "lint"', "config"),  # npm run
+    ],
+)
+def test_compilers_and_npm_own_wordings_find_their_category(message: str, category: str) -> None:
+    classify.categorize.cache_clear()
+    assert classify.categorize(message) == category
+
+
 def test_a_lone_surrogate_is_categorised_by_the_python_regexes() -> None:
     classify.categorize.cache_clear()
     assert classify.categorize("TypeError: bad byte \udcff") == "type"

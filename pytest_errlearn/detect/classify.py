@@ -33,7 +33,8 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
      r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway"),
     ("syntax", r"SyntaxError|IndentationError|TabError|syntax error|parse error|ParseError|"
-     r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected (?:expression|"
+     r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected ‘[^’\w]{1,2}’|"
+     r"expected (?:expression|"
      r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
      r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword)|TS1\d{3}\b|"
      r"E0(?:0[0-9]{2}|1[0-6][0-9])\b|expected one of"),
@@ -52,7 +53,7 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
      r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
-     r"wrong type|no matching function|invalid conversion"),
+     r"wrong type|no matching function|invalid conversion|to non-scalar type"),
     ("filesystem", r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
      r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
      r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
@@ -60,7 +61,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("config", r"[Cc]onfig(?:uration)? (?:error|invalid)|[Ii]nvalid (?:config|option|value|"
      r"argument)|[Uu]nknown (?:option|argument|flag)|unrecognized (?:option|arguments)|"
      r"environment variable|not set|KeyError: '[A-Z_]+'|ImproperlyConfigured|"
-     r"usage: |Usage: |must be set|missing required|is required|invalid setting"),
+     r"usage: |Usage: |must be set|missing required|is required|invalid setting|"
+     r"Missing script"),
     ("build", r"[Cc]ompil(?:e|ation)|[Bb]uild failed|linker|\bld\b|collect2|"
      r"make(?:\[\d+\])?: \*\*\*|CMake Error|error\[E\d+\]|\berror TS|BUILD FAILURE|"
      r"Execution failed for task|Failed to execute goal|cannot compile|ninja: build stopped"),
