@@ -56,6 +56,28 @@ def test_a_chained_traceback_is_one_error_at_its_root_cause_the_first_exception(
     assert (err.file, err.line, err.span) == ("app.py", 2, (1, 11))
 
 
+def test_a_chain_whose_cause_never_left_a_library_points_where_the_users_code_met_it() -> None:
+    (err,) = scan(
+        """
+        Traceback (most recent call last):
+          File "/venv/lib/python3.11/site-packages/pkg_resources/__init__.py", line 854, in x
+            raise VersionConflict(dist, req)
+        pkg_resources.VersionConflict: pytest 3.0 is installed, pytest>=4 is required
+
+        During handling of the above exception, another exception occurred:
+
+        Traceback (most recent call last):
+          File "/app/run_tests.py", line 11, in <module>
+            load_entry_point("pytest")
+          File "/venv/lib/python3.11/site-packages/pkg_resources/__init__.py", line 900, in y
+            raise DistributionNotFound(req)
+        pkg_resources.DistributionNotFound: The pytest distribution was not found
+        """
+    ).errors
+    assert err.message.startswith("pkg_resources.VersionConflict: pytest 3.0 is installed")
+    assert (err.file, err.line) == ("/app/run_tests.py", 11)
+
+
 def test_a_jvm_chain_is_one_error_at_its_last_cause_and_its_users_frame() -> None:
     report = scan(
         """

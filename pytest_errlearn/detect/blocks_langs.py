@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..report import Error
-from .frames import frame, is_user_path
+from .frames import frame, is_user_path, located
 from .reader import Reader, _set_location
 
 
@@ -91,7 +91,11 @@ class Traceback(Reader):
         return False
 
     def frame_lines(self) -> list[str]:
-        return self.err.block[1 : self.cause_end]
+        first = self.err.block[1 : self.cause_end]
+        if self.cause_end is None or ((where := located(first, innermost_first=False))
+                                      and where.user):
+            return first
+        return self.err.block[1:]  # the cause never left a library: where the user's code met it
 
 
 class Pytest(Reader):
@@ -262,7 +266,8 @@ class Tap(Reader):
             name = "".join(fields.get("name", ()))
             err.message = f"{name}: {said}" if name and not said.startswith(name) else said
         frames = [m for line in fields.get("stack", ()) if (m := self._FRAME.search(line))]
-        frames += [m for line in fields.get("location", ()) if (m := self._FRAME.search(line))]
+        frames += [m for key in ("at", "location") for line in fields.get(key, ())
+                   if (m := self._FRAME.search(line))]  # tape says "at:", node "location:"
         where = next((m for m in frames if is_user_path(m["file"])), None)
         if where is not None:
             err.file, err.line, err.column = where["file"], int(where["line"]), int(where["col"])

@@ -121,10 +121,11 @@ ROWS = (
     ),
     Format(  # TAP, as node --test prints it in a pipe (also tape, node-tap); TODO/SKIP pass
         "tap-not-ok",
-        r"^\s*not ok \d+ - (?!.*#\s*(?i:todo|skip)\b)(?P<test>[^#]*?)\s*(?:#.*)?$",
+        r"^\s*not ok \d+\b(?!.*#\s*(?i:todo|skip)\b)(?:\s+-)?\s*(?P<test>[^#]*?)\s*(?:#.*)?$",
         block="tap",
         rank=3,
-        examples=("not ok 1 - adds numbers", "    not ok 2 - nested # time=3ms"),
+        examples=("not ok 1 - adds numbers", "    not ok 2 - nested # time=3ms",
+                  "not ok 6 no errors"),  # tape leaves the dash out
     ),
     Format(
         "mocha-test",

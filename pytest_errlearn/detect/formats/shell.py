@@ -18,9 +18,12 @@ def _in_script(groups: dict[str, str | None], before: Sequence[str]) -> None:
 
 
 ROWS = (
-    Format(  # the shell's name or the script's first, then its line (bash: "line 3: ")
+    Format(  # the shell's name or the script's first, then its line (bash: "line 3: ");
+        # an absolute path only when it ends like a shell or a script: CI runners' own
+        # stage files (Travis's job_stages) complain of commands that do not matter
         "shell-not-found",
-        r"^(?:(?P<file>[\w./-]+): )?(?:(?:line )?(?P<line>\d+): )?(?P<msg>(?P<cmd>[^\s:]+): "
+        r"^(?:(?P<file>[\w.-][\w./-]*|/[\w./-]*sh): )?(?:(?:line )?(?P<line>\d+): )?"
+        r"(?P<msg>(?P<cmd>[^\s:]+): "
         r"(?:command )?not found)$",
         tool="shell",
         category="dependency",
