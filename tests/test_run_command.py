@@ -104,6 +104,7 @@ def test_bad_usage_is_one_line_and_status_2_before_anything_runs(
     done = errlearn(tmp_path, *args)
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith("errlearn: error: ")  # argparse's and errlearn's alike
     assert not (tmp_path / "ran").exists()
 
 
@@ -116,7 +117,19 @@ def test_a_missing_command_says_so_as_a_shell_does_with_127(tmp_path: Path) -> N
 def test_a_command_that_cannot_be_executed_is_126(tmp_path: Path) -> None:
     done = errlearn(tmp_path, "--", str(tmp_path))  # a directory
     assert done.returncode == 126
-    assert done.stderr == f"errlearn: {tmp_path}: Permission denied\n"
+    assert done.stderr == f"errlearn: {tmp_path}: Is a directory\n"
+    script = tmp_path / "build.sh"
+    script.write_text("#!/bin/sh\nexit 0\n")  # not executable
+    done = errlearn(tmp_path, "--", str(script))
+    assert (done.returncode, done.stderr) == (126, f"errlearn: {script}: Permission denied\n")
+
+
+def test_a_command_killed_by_a_signal_is_said_so_by_name(tmp_path: Path) -> None:
+    done = errlearn(tmp_path, "--", "sh", "-c", "kill -9 $$")
+    assert done.returncode == 137
+    assert done.stderr == (
+        "errlearn: the command was killed by SIGKILL (status 137); no error lines in its output\n"
+    )
 
 
 # -- after the command ---------------------------------------------------------------------

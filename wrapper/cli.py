@@ -37,8 +37,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     import argparse
 
     class _Parser(argparse.ArgumentParser):
-        def error(self, message: str) -> NoReturn:
-            self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        def error(self, message: str) -> NoReturn:  # every error line starts alike
+            self.exit(2, f"errlearn: error: {message} (see {self.prog} --help)\n")
 
     parser = _Parser(
         prog="errlearn",

@@ -110,6 +110,8 @@ def start_error(name: str, exc: OSError) -> StartError:
     if isinstance(exc, FileNotFoundError):
         return StartError(127, f"{name}: No such file or directory" if "/" in name
                           else f"{name}: command not found")
+    if "/" in name and os.path.isdir(name):  # exec says EACCES; a shell says what it is
+        return StartError(126, f"{name}: Is a directory")
     return StartError(126, f"{name}: {exc.strerror or exc}")
 
 
