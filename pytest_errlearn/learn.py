@@ -80,7 +80,10 @@ def derive_id(message: str, tool: str | None, taken: Collection[str]) -> str:
     text = _VARIABLE.sub(" ", redact(message)).lower()
     words = [w for w in re.findall(r"[a-z0-9]+", text) if not w.isdigit()]
     slug = "-".join(([tool.lower()] if tool and tool.lower() not in words[:1] else []) + words)
-    slug = re.sub(r"[^a-z0-9._-]", "", slug)[:MAX_ID].rstrip("-._") or "learned"
+    slug = re.sub(r"[^a-z0-9._-]", "", slug)
+    if len(slug) > MAX_ID:  # cut between words, not inside one
+        slug = slug[: MAX_ID + 1].rsplit("-", 1)[0] if "-" in slug[:MAX_ID] else slug[:MAX_ID]
+    slug = slug.rstrip("-._") or "learned"
     if not slug[0].isalnum():
         slug = "p" + slug
     unique, n = slug, 1

@@ -86,6 +86,8 @@ def test_a_derived_id_is_a_readable_slug_unique_in_the_file() -> None:
     taken = {"python-modulenotfounderror-no-module-named"}
     assert derive_id(message, "python", taken) == "python-modulenotfounderror-no-module-named-2"
     assert derive_id("'x'", None, set()) == "learned"
+    long = "RuntimeError: database migration not applied to the schema yet"
+    assert derive_id(long, "pytest", set()) == "pytest-runtimeerror-database-migration-not"
 
 
 def test_a_fix_may_only_use_placeholders_the_trigger_or_regex_provides() -> None:
