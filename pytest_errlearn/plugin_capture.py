@@ -1,9 +1,10 @@
 """A failed pytest report, read into one ``Error`` with its known fix.
 
-The exception's own type and message come from ``call.excinfo``; where it
-points, its block and its signature from the detector run over the report's
-text, the same detector ``errlearn scan`` and ``errlearn run`` use. Imported
-by the plugin at the first failure only.
+The exception's own type and message come from ``call.excinfo``, and where
+it points from its traceback (the same whatever ``--tb`` prints); its block
+and which link of a chain it is from the detector run over the report's text,
+the same detector ``errlearn scan`` and ``errlearn run`` use (where it points
+too, when there is no exception). Imported by the plugin at the first failure only.
 """
 
 from __future__ import annotations

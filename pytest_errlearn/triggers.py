@@ -75,7 +75,9 @@ def telling(text: str, *, exception: bool = False) -> frozenset[str]:
     message are left out, and the leading exception type when ``exception``
     says there is one (the matcher compares those apart)."""
     words = _WORD.findall(text)
-    return frozenset(w[:STEM] for w in words[exception:] if w not in _COMMON)
+    if exception:
+        words = words[1:]
+    return frozenset(w[:STEM] for w in words if w not in _COMMON)
 
 
 def says_the_same(c: Trigger, text: str) -> bool:
