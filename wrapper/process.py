@@ -123,3 +123,16 @@ def pipe() -> tuple[int, int]:
     with suppress(OSError, AttributeError):
         fcntl.fcntl(read_end, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
     return read_end, write_end
+
+
+def ended(status: int) -> str:
+    """How the command ended, as a person would say it: "was killed by SIGKILL
+    (status 137)" where a signal did it, else "failed with status 2"."""
+    if status > 128:
+        import signal
+
+        try:
+            return f"was killed by {signal.Signals(status - 128).name} (status {status})"
+        except ValueError:
+            pass
+    return f"failed with status {status}"

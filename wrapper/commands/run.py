@@ -21,7 +21,7 @@ from pytest_errlearn import CI_FORMATS as FORMATS
 from pytest_errlearn.paths import has_history
 
 from ..cli import UsageError
-from ..process import StartError
+from ..process import StartError, ended
 from ..runner import run as run_command
 
 TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
@@ -227,22 +227,9 @@ def _write(path: str, text: str) -> None:
         _say(f"warning: cannot write {path}: {exc.strerror or exc}")
 
 
-def _ended(status: int) -> str:
-    """How the command ended, as a person would say it: "was killed by SIGKILL
-    (status 137)" where a signal did it, else "failed with status 2"."""
-    if status > 128:
-        import signal
-
-        try:
-            return f"was killed by {signal.Signals(status - 128).name} (status {status})"
-        except ValueError:
-            pass
-    return f"failed with status {status}"
-
-
 def _summary(report: Report, status: int, color: str) -> None:
     if not report.errors:
-        _say(f"the command {_ended(status)}; no error lines in its output")
+        _say(f"the command {ended(status)}; no error lines in its output")
         return
     from pytest_errlearn.render import print_report, use_color
 

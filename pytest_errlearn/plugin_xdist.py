@@ -1,0 +1,71 @@
+"""pytest-xdist: each worker's failures carried to the controller in its reports.
+
+Registered by the plugin only where xdist is loaded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
+
+    from .plugin import Collector
+
+WIRE_KEY = "errlearn"  # the key of errlearn's payload in a serialized report
+
+
+class XdistBridge:
+    """Carries each worker's errors to the controller inside the serialized report.
+
+    The worker adds ``{"error": ..., "faults": [...]}`` under ``WIRE_KEY`` to
+    the data it sends; the controller takes it out before pytest rebuilds the
+    report (so it never becomes a report attribute) and hands the error to
+    ``pytest_runtest_logreport`` through ``pending``. Unlike
+    ``report.user_properties`` this leaves junitxml alone, and unlike
+    re-reading the traceback on the controller it keeps the exception's own
+    type and message, which only the worker has.
+    """
+
+    def __init__(self, collector: Collector) -> None:
+        self.collector = collector
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_report_to_serializable(
+        self, report: pytest.CollectReport | pytest.TestReport
+    ) -> Generator[None, dict[str, Any] | None, dict[str, Any] | None]:
+        data = yield
+        collector = self.collector
+        if collector.worker and data is not None:
+            with collector.guard("sending a failure to the xdist controller"):
+                payload: dict[str, Any] = {}
+                entry = collector.pending.pop(id(report), None)
+                if entry is not None and not isinstance(entry[1], dict):
+                    from .plugin_capture import to_wire
+
+                    payload["error"] = to_wire(entry[1])
+                if len(collector.faults) > collector.faults_sent:
+                    payload["faults"] = collector.faults[collector.faults_sent :]
+                    collector.faults_sent = len(collector.faults)
+                if payload:
+                    data[WIRE_KEY] = payload
+        return data
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_report_from_serializable(
+        self, data: dict[str, Any]
+    ) -> Generator[None, object, object]:
+        """Runs in execnet's receiver thread: only unpacks, the main thread does the rest."""
+        payload = data.pop(WIRE_KEY, None) if isinstance(data, dict) else None
+        report = yield
+        if isinstance(payload, dict):
+            collector = self.collector
+            with collector.guard("receiving a failure from an xdist worker"):
+                for fault in payload.get("faults", ()):
+                    collector.fault(str(fault))
+                error = payload.get("error")
+                if isinstance(error, dict) and report is not None:
+                    collector.pending[id(report)] = (report, error)
+        return report

@@ -1,0 +1,154 @@
+"""Tools' own output shapes, each read as the tool means it: chained exceptions,
+test runners (TAP), maven, shells, node's ES modules, Rust panics, npm's echo."""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+
+def test_a_chain_whose_cause_never_left_a_library_points_where_the_users_code_met_it() -> None:
+    (err,) = scan(
+        """
+        Traceback (most recent call last):
+          File "/venv/lib/python3.11/site-packages/pkg_resources/__init__.py", line 854, in x
+            raise VersionConflict(dist, req)
+        pkg_resources.VersionConflict: pytest 3.0 is installed, pytest>=4 is required
+
+        During handling of the above exception, another exception occurred:
+
+        Traceback (most recent call last):
+          File "/app/run_tests.py", line 11, in <module>
+            load_entry_point("pytest")
+          File "/venv/lib/python3.11/site-packages/pkg_resources/__init__.py", line 900, in y
+            raise DistributionNotFound(req)
+        pkg_resources.DistributionNotFound: The pytest distribution was not found
+        """
+    ).errors
+    assert err.message.startswith("pkg_resources.VersionConflict: pytest 3.0 is installed")
+    assert (err.file, err.line) == ("/app/run_tests.py", 11)
+
+
+def test_a_jvm_chain_is_one_error_at_its_last_cause_and_its_users_frame() -> None:
+    report = scan(
+        """
+        Exception in thread "main" java.lang.IllegalStateException: cannot load config
+        \tat App.config(App.java:8)
+        \tat App.main(App.java:10)
+        Caused by: java.io.FileNotFoundException: missing.json (No such file or directory)
+        \tat java.base/java.io.FileInputStream.open0(Native Method)
+        \tat java.base/java.io.FileInputStream.open(FileInputStream.java:216)
+        \tat App.load(App.java:4)
+        \tat App.config(App.java:7)
+        \t... 1 more
+        """
+    )
+    (err,) = report.errors
+    assert err.message == "java.io.FileNotFoundException: missing.json (No such file or directory)"
+    assert (err.file, err.line, err.category, err.span) == ("App.java", 4, "filesystem", (1, 9))
+
+
+NODE_TAP = """
+TAP version 13
+# Subtest: math
+    # Subtest: adds numbers
+    not ok 1 - adds numbers
+      ---
+      duration_ms: 4.4
+      location: '/app/sum.test.js:5:3'
+      failureType: 'testCodeFailure'
+      error: |-
+        Expected values to be strictly equal:
+
+        -1 !== 5
+
+      code: 'ERR_ASSERTION'
+      name: 'AssertionError'
+      stack: |-
+        TestContext.<anonymous> (/app/sum.test.js:6:10)
+        Test.run (node:internal/test_runner/test:796:25)
+      ...
+    not ok 2 - later # TODO
+    1..2
+not ok 1 - math
+  ---
+  location: '/app/sum.test.js:3:1'
+  failureType: 'subtestsFailed'
+  error: '1 subtest failed'
+  ...
+1..1
+# fail 1
+"""
+
+
+def test_a_tap_failure_is_its_yaml_error_at_the_users_frame_and_its_parent_folds_in() -> None:
+    report = scan(NODE_TAP, "node")
+    (err,) = report.errors
+    assert err.message == "AssertionError: Expected values to be strictly equal: -1 !== 5"
+    assert (err.file, err.line, err.test, err.category) == (
+        "/app/sum.test.js", 6, "adds numbers", "assertion"
+    )
+
+
+def test_a_command_a_script_cannot_find_is_at_the_scripts_line_and_a_shells_nowhere() -> None:
+    dash, bash, inline = scan(
+        """
+        ./build.sh: 3: frobnicate: not found
+        ci/run.sh: line 7: lint-all: command not found
+        sh: 1: gizmo: not found
+        """
+    ).errors
+    assert (dash.file, dash.line, dash.message) == ("./build.sh", 3, "frobnicate: not found")
+    assert (bash.file, bash.line, bash.message) == ("ci/run.sh", 7, "lint-all: command not found")
+    assert (inline.file, inline.line, inline.category) == (None, None, "dependency")
+
+
+def test_a_panic_names_its_test_but_a_programs_main_thread_is_no_test() -> None:
+    program, test = scan(
+        """
+        thread 'main' panicked at src/main.rs:2:5:
+        boom
+        thread 'tests::adds' panicked at src/lib.rs:5:9:
+        bang
+        """
+    ).errors
+    assert (program.test, program.file, program.line) == (None, "src/main.rs", 2)
+    assert (test.test, test.file, test.line) == ("tests::adds", "src/lib.rs", 5)
+
+
+def test_an_es_module_that_is_not_there_is_at_its_importer_not_in_nodes_own_code() -> None:
+    (err,) = scan(
+        """
+        node:internal/modules/esm/resolve:283
+            throw new ERR_MODULE_NOT_FOUND(
+                  ^
+
+        Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/x.mjs' imported from /app/esm.mjs
+            at finalizeResolution (node:internal/modules/esm/resolve:283:11)
+            at moduleResolve (node:internal/modules/esm/resolve:952:10)
+        """,
+        "node",
+    ).errors
+    assert (err.file, err.line, err.category) == ("/app/esm.mjs", None, "dependency")
+
+
+def test_maven_failing_for_want_of_an_artifact_is_the_root_cause_not_the_lines_above() -> None:
+    goal = ("[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
+            "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]")
+    log = ("[INFO] BUILD FAILURE\n[INFO] Finished at: 2026-11-23T19:06:39Z\n"
+           f"{goal}\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.\n")
+    (err,) = scan(log, "maven").errors
+    assert err.message.startswith("Could not resolve dependencies for project com.ex:demo:jar")
+    assert (err.category, err.span) == ("dependency", (3, 3))
+
+
+def test_a_script_npm_echoes_before_running_it_is_not_an_error() -> None:
+    (err,) = scan(
+        """
+        > app@1.0.0 lint
+        > node lint.js --fail-on 'src/index.js:3:7: error: Unexpected token'
+
+        src/index.js:3:7: error: Unexpected token
+        """,
+        "npm",
+    ).errors
+    assert (err.file, err.line, err.span) == ("src/index.js", 3, (4, 4))
