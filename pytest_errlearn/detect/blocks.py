@@ -24,6 +24,7 @@ from .blocks_langs import (
     Tap,
     Traceback,
 )
+from .frames import Frame
 from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
@@ -72,8 +73,9 @@ class Stack(Reader):
         if self.err.file is None and (m := _IMPORTED_FROM.search(self.err.message)):
             self.err.file = m["file"]  # an ES module that is not there: where it is imported
 
-    def frame_lines(self) -> list[str]:
-        return self.err.block[self.cause + 1 :]
+    def locate(self) -> Frame | None:
+        """Where the error is: below its last ``Caused by:``, when there is one."""
+        return self.frame_in(self.err.block[self.cause + 1 :])
 
 
 class Indented(Reader):

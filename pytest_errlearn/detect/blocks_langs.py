@@ -7,8 +7,13 @@ from __future__ import annotations
 import re
 
 from ..report import Error
-from .frames import frame, is_user_path, located
+from .frames import Frame, frame, is_user_path
 from .reader import Reader, _set_location
+
+
+def _indent(text: str) -> int:
+    """How far a line is indented."""
+    return len(text) - len(text.lstrip())
 
 
 class Rustc(Reader):
@@ -90,12 +95,13 @@ class Traceback(Reader):
             return True
         return False
 
-    def frame_lines(self) -> list[str]:
-        first = self.err.block[1 : self.cause_end]
-        if self.cause_end is None or ((where := located(first, innermost_first=False))
-                                      and where.user):
-            return first
-        return self.err.block[1:]  # the cause never left a library: where the user's code met it
+    def locate(self) -> Frame | None:
+        """Where the first exception is; where the user's code met it when it
+        never left a library (its frames are all a library's)."""
+        if self.cause_end is None:
+            return super().locate()
+        first = self.frame_in(self.err.block[1 : self.cause_end])
+        return first if first is not None and first.user else super().locate()
 
 
 class Pytest(Reader):
@@ -212,7 +218,7 @@ class Mocha(Reader):
             return self.count < 12
         if not line[:1].isspace():
             return False
-        indent = len(line) - len(line.lstrip())
+        indent = _indent(line)
         if not self.valid and self.titled and indent < self.indent:
             self.err.message, self.valid = stripped, True  # the error, under the titles
         self.indent = max(self.indent, indent)
@@ -234,20 +240,19 @@ class Tap(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.indent = len(err.text) - len(err.text.lstrip())
+        self.indent = _indent(err.text)
         self.keys: int | None = None  # the indent of the YAML keys, once seen
         self.key = ""
         self.fields: dict[str, list[str]] = {}
         self.over = False
 
     def accept(self, line: str) -> bool:
-        stripped = line.strip()
-        if self.over or (stripped and len(line) - len(line.lstrip()) <= self.indent):
+        stripped, indent = line.strip(), _indent(line)
+        if self.over or (stripped and indent <= self.indent):
             return False  # the next test, a comment, the plan
         if stripped == "...":
             self.over = True
         elif stripped != "---" and stripped:
-            indent = len(line) - len(line.lstrip())
             m = self._KEY.match(line)
             if m and (self.keys is None or indent <= self.keys):
                 self.keys, self.key = indent, m["key"]
@@ -283,13 +288,13 @@ class NodeSpec(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.indent = len(err.text) - len(err.text.lstrip())
+        self.indent = _indent(err.text)
         self.said: list[str] = []
         self.framed = False
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
-        if stripped and len(line) - len(line.lstrip()) <= self.indent:
+        if stripped and _indent(line) <= self.indent:
             return False
         if stripped.startswith("at ") or stripped in ("{", "}"):
             self.framed = True

@@ -92,9 +92,14 @@ class Reader:
             self.end = lineno + len(lines) - 1
         return len(lines)
 
-    def frame_lines(self) -> list[str]:
-        """The block's lines whose frames say where the error is (all but the header)."""
-        return self.err.block[1:]
+    def locate(self) -> Frame | None:
+        """Where the error is: the innermost frame of the user's code in the block
+        (its header aside), else the innermost of all; None when there is no frame."""
+        return self.frame_in(self.err.block[1:])
+
+    def frame_in(self, lines: list[str]) -> Frame | None:
+        """``locate`` over some of the block's lines."""
+        return located(lines, innermost_first=self.innermost_first)
 
     def finish(self) -> None:
         """Point the error at the innermost frame in the user's own code.
@@ -105,6 +110,6 @@ class Reader:
         err = self.err
         if not self.frames_wanted or (err.file is not None and is_user_path(err.file)):
             return
-        where = located(self.frame_lines(), innermost_first=self.innermost_first)
+        where = self.locate()
         if where is not None and (where.user or (err.file is None and not _inside(where.file))):
             _set_location(err, where)
