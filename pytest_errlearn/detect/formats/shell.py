@@ -2,35 +2,22 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-
 from . import Format
 
-_SHELLS = re.compile(r"^(?:.*/)?(?:ba|z|da|k|c|tc|fi)?sh$")
-
-
-def _in_script(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """A shell names itself (``sh: 1: ...``) where it runs a command string, and
-    the script where it runs one: only a script is a place in the user's code."""
-    if groups.get("file") and _SHELLS.match(groups["file"] or ""):
-        groups["file"] = groups["line"] = None
-
-
 ROWS = (
-    Format(  # the shell's name or the script's first, then its line (bash: "line 3: ");
-        # an absolute path only when it ends like a shell or a script: CI runners' own
-        # stage files (Travis's job_stages) complain of commands that do not matter
+    Format(  # the shell's name (no place in the user's code) or the script's, then its
+        # line (bash: "line 3: "); an absolute path only when it ends like a shell or a
+        # script: CI runners' own stage files (Travis's job_stages) complain of commands
+        # that do not matter
         "shell-not-found",
-        r"^(?:(?P<file>[\w.-][\w./-]*|/[\w./-]*sh): )?(?:(?:line )?(?P<line>\d+): )?"
-        r"(?P<msg>(?P<cmd>[^\s:]+): "
-        r"(?:command )?not found)$",
+        r"^(?:(?:[\w./-]*/)?(?:ba|z|da|k|c|tc|fi)?sh: (?:(?:line )?\d+: )?"
+        r"|(?:(?P<file>[\w.-][\w./-]*|/[\w./-]*sh): )?(?:(?:line )?(?P<line>\d+): )?)"
+        r"(?P<msg>(?P<cmd>[^\s:]+): (?:command )?not found)$",
         tool="shell",
         category="dependency",
         rank=2,
         examples=("bash: foo: command not found", "sh: 1: foo: not found",
                   "./build.sh: 3: foo: not found", "ci/run.sh: line 3: foo: command not found"),
-        fixup=_in_script,
     ),
     Format(
         "shell-cannot-execute",
