@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .report import Error
 
 
-
 def parse_threshold(text: str) -> float:
     """A similarity threshold, 0 to 1; ValueError for anything else (NaN included)."""
     number = float(text)

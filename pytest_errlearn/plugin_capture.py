@@ -10,8 +10,10 @@ too, when there is no exception). Imported by the plugin at the first failure on
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -194,11 +196,11 @@ def capture_text(
         base.file = paths.show(base.file)
     err = _classified(base, message or base.message)
     if matcher is not None:
-        links = [_describe(e) for e in raised if e is not chosen]  # the chain's other links
-        leaves = [_classified(Error(message=m, text=m, block=[m]), m)
-                  for m in [*_leaves(raised), *links]]
-        others = [e for e in found.errors if e is not base]
-        err.match = _first_match(matcher, [err, *leaves, *others])
+        # A group's leaves and the chain's other links, read only when asked.
+        said = [*_leaves(raised), *(_describe(e) for e in raised if e is not chosen)]
+        leaves = (_classified(Error(message=m, text=m, block=[m]), m) for m in said)
+        others = (e for e in found.errors if e is not base)
+        err.match = _first_match(matcher, chain((err,), leaves, others))
     err.actionability = actionability(err)
     return err
 
@@ -332,7 +334,7 @@ def _classified(err: Error, message: str) -> Error:
     return err
 
 
-def _first_match(matcher: Matcher, candidates: list[Error]) -> Match | None:
+def _first_match(matcher: Matcher, candidates: Iterable[Error]) -> Match | None:
     """The fix for the failure itself, else for a leaf or a link of its chain;
     the project's own patterns first, across all of them: a team's pattern for
     its wrapper exception beats a built-in one for the cause under it."""
