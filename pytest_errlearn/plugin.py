@@ -2,16 +2,19 @@
 
 Loaded by its ``pytest11`` entry point (``pytest -p errlearn`` names it,
 ``-p no:errlearn`` turns it off). Only pytest is imported here: the detector
-and the matcher come in with the first failure, so a passing run costs one
-hook call per test phase and nothing else.
+and the matcher come in with the first failure to read, so a passing run
+costs one hook call per test phase and nothing else.
 
-Each failure becomes an ``Error`` where the test ran, in the
-``pytest_runtest_makereport`` wrapper: only there is the exception itself
-(``call.excinfo``) at hand, and a section added there travels with the
-report, so pytest prints the fix under the traceback even under xdist. The
-controller (the only process when xdist is not in use) keeps the errors in a
-``Collector`` in ``config.stash`` and alone prints and writes;
-``plugin_xdist.XdistBridge`` carries each worker's errors to it.
+Each failure's exception is taken in the ``pytest_runtest_makereport``
+wrapper, the only place it is at hand, as a ``Raised``: a few strings and
+places, nothing that holds the test's frames. The controller (the only
+process when xdist is not in use) reads the failures into errors at the
+session's end, all in one go, before pytest prints them: a failure read
+between two tests costs twice as much as one read in a loop. It keeps the
+errors in a ``Collector`` in ``config.stash`` and alone prints and writes.
+An xdist worker reads each failure at once instead, so that the known-fix
+section travels with the report, and ``plugin_xdist.XdistBridge`` carries the
+error to the controller.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
 
     from .matcher import Matcher
     from .plugin_capture import FailureReader
+    from .raised import Raised
     from .report import Error
 
 
@@ -139,9 +143,12 @@ class _Guard:
 class Collector:
     """What errlearn found in this session; on the controller it prints and writes it.
 
-    On an xdist worker it only keeps each failure until ``XdistBridge`` sends
-    it with the report (``pending``, by report identity, the report held so
-    the identity stays unique), and its own faults until they are sent.
+    Between ``makereport`` and ``logreport`` a failure waits in ``pending``
+    (by report identity, the report held so the identity stays unique): its
+    ``Raised`` on the controller, its error on an xdist worker until
+    ``XdistBridge`` sends it with the report (and the worker's own faults
+    until they are sent). The controller's failures then wait in ``unread``
+    until the session's end.
     """
 
     def __init__(self, config: pytest.Config) -> None:
@@ -152,7 +159,8 @@ class Collector:
         self.passed: list[str] = []  # node ids: a pass settles the fixes shown for them before
         self.faults: list[str] = []
         self.faults_sent = 0
-        self.pending: dict[int, tuple[object, Error | dict[str, Any]]] = {}
+        self.pending: dict[int, tuple[object, Error | dict[str, Any] | Raised]] = {}
+        self.unread: list[tuple[pytest.TestReport, Raised | None]] = []
         self.exitstatus: int | None = None
         self.summarised = False
         self._seen: set[tuple[str, str, str]] = set()
@@ -196,8 +204,13 @@ class Collector:
         report = yield  # outermost wrapper: the report as every plugin left it
         if report.outcome == "failed":  # the field, not the property: this runs for every report
             with self.guard("reading a failure"):
-                err = self.reader().capture(report, call.excinfo)
-                self.pending[id(report)] = (report, err)
+                from .raised import NOTHING, Raised
+
+                raised = NOTHING if call.excinfo is None else Raised.of(call.excinfo.value)
+                if self.worker:  # read now: the fix travels with the report
+                    self.pending[id(report)] = (report, self.reader().capture(report, raised))
+                else:
+                    self.pending[id(report)] = (report, raised)
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -208,21 +221,31 @@ class Collector:
             if outcome == "passed" and report.when == "call":
                 self.passed.append(report.nodeid)
             return
-        with self.guard("reading a failure"):
-            from .plugin_capture import from_wire
+        found = entry[1] if entry is not None and entry[0] is report else None
+        if isinstance(found, dict):  # an xdist worker's error
+            with self.guard("reading a failure"):
+                from .plugin_capture import from_wire
 
-            found = entry[1] if entry is not None and entry[0] is report else None
-            if isinstance(found, dict):
-                found = from_wire(found)
-            if found is None:  # a report no makereport of ours saw: read its text alone
-                found = self.reader().capture(report, None)
-            self.record(found, report.when)
+                self.record(from_wire(found), report.when)
+        else:  # read at the session's end; a report no makereport of ours saw, from its text
+            from .raised import Raised
+
+            self.unread.append((report, found if isinstance(found, Raised) else None))
+
+    def read_unread(self) -> None:
+        """Read the failures kept during the run, in the order they were reported."""
+        unread, self.unread = self.unread, []
+        for report, raised in unread:
+            with self.guard("reading a failure"):
+                from .raised import NOTHING
+
+                self.record(self.reader().capture(report, raised or NOTHING), report.when)
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if self.worker or not report.failed:
             return
         with self.guard("reading a collection error"):
-            self.record(self.reader().capture(report, None), "collect")
+            self.record(self.reader().capture(report), "collect")
 
     def pytest_internalerror(
         self, excrepr: object, excinfo: pytest.ExceptionInfo[BaseException]
@@ -240,6 +263,7 @@ class Collector:
         self.exitstatus = int(session.exitstatus)
         if self.worker:
             return
+        self.read_unread()  # before pytest prints the failures: their fixes go under them
         if self.exitstatus not in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.USAGE_ERROR):
             with self.guard("recording the history"):
                 self.remember()
@@ -317,6 +341,8 @@ class Collector:
 
         pytest prints no summary on an internal error (exit status 3).
         """
+        if self.unread:  # the session did not finish
+            self.read_unread()
         if self._reader is not None and self._reader.matcher is not None:
             with self.guard("closing the matcher"):
                 self._reader.matcher.close()

@@ -1,10 +1,11 @@
 """A failed pytest report, read into one ``Error`` with its known fix.
 
-The exception's own type and message come from ``call.excinfo``, and where
-it points from its traceback (the same whatever ``--tb`` prints); its block
-and which link of a chain it is from the detector run over the report's text,
-the same detector ``errlearn scan`` and ``errlearn run`` use (where it points
-too, when there is no exception). Imported by the plugin at the first failure only.
+The exception's own type and message come from ``call.excinfo`` (taken as a
+``Raised`` while the test's exception is at hand), and where it points from
+its traceback (the same whatever ``--tb`` prints); its block and which link
+of a chain it is from the detector run over the report's text, the same
+detector ``errlearn scan`` and ``errlearn run`` use (where it points too, when
+there is no exception). Imported by the plugin only once there is a failure to read.
 """
 
 from __future__ import annotations
@@ -22,16 +23,14 @@ import pytest
 from .config import ConfigError, load_settings
 from .detect import detect
 from .detect.classify import actionability, categorize, categorize_block, severity
-from .detect.frames import is_user_path
 from .detect.signature import signature
+from .raised import NOTHING, Link, Raised
 from .report import Error, Match
 
 if TYPE_CHECKING:
     from .matcher import Matcher
 
 SECTION = "errlearn: known fix"  # the title pytest prints above the fix, under the traceback
-MAX_LEAVES = 5  # leaves of an exception group named in its message
-MAX_MESSAGE = 1000  # characters of an exception's message kept
 
 # pytest's own ways of failing a test: the test's expectation failed.
 _PYTEST_OWN = ("Failed:", "[XPASS(strict)]")
@@ -119,9 +118,7 @@ class FailureReader:
         self._memo: dict[tuple[object, ...], Error] = {}
 
     def capture(
-        self,
-        report: pytest.TestReport | pytest.CollectReport,
-        excinfo: pytest.ExceptionInfo[BaseException] | None,
+        self, report: pytest.TestReport | pytest.CollectReport, raised: Raised = NOTHING
     ) -> Error:
         """The error of one failed report (test or collection), its fix under its traceback."""
         where = _crash(report.longrepr)
@@ -129,7 +126,7 @@ class FailureReader:
             # a collection error under xdist, an XPASS(strict): the test's own place
             path, lineno, _ = report.location  # relative to the rootdir already
             where = str(self.paths.root / path), (lineno + 1 if lineno is not None else None)
-        err = self.read(report.longreprtext, excinfo, where or (None, None))
+        err = self.read(report.longreprtext, raised, where or (None, None))
         err.test = report.nodeid
         if err.match is not None:
             report.sections.append((SECTION, fix_section(err.match)))
@@ -139,17 +136,11 @@ class FailureReader:
         self, excrepr: object, excinfo: pytest.ExceptionInfo[BaseException]
     ) -> Error:
         """The error of a pytest internal error (``pytest_internalerror``)."""
-        return self.read(str(excrepr), excinfo, _crash(excrepr) or (None, None))
+        return self.read(str(excrepr), Raised.of(excinfo.value), _crash(excrepr) or (None, None))
 
-    def read(
-        self,
-        text: str,
-        excinfo: pytest.ExceptionInfo[BaseException] | None,
-        where: tuple[str | None, int | None],
-    ) -> Error:
+    def read(self, text: str, raised: Raised, where: tuple[str | None, int | None]) -> Error:
         """``capture_text``, once per distinct failure; a fresh copy each time."""
-        raised = _raised(excinfo.value) if excinfo is not None else []
-        key = (text, where, tuple(map(_describe, raised)), tuple(_leaves(raised)))
+        key = (text, where, raised)
         if (known := self._memo.get(key)) is None:
             if len(self._memo) >= self.MEMO_MAX:
                 self._memo.clear()
@@ -167,28 +158,27 @@ def _copy(err: Error) -> Error:
 
 def capture_text(
     text: str,
-    raised: list[BaseException],
+    raised: Raised,
     matcher: Matcher | None,
     paths: Paths,
     where: tuple[str | None, int | None],
 ) -> Error:
     """The error in a failure's text and exception, matched against the known patterns.
 
-    ``raised``: the exception and its chain, outermost first (``_raised``), empty
-    when there is none; ``where`` (file, line) stands in when the detector finds
-    no location.
+    ``raised``: the exception and its chain (``NOTHING`` when there is none);
+    ``where`` (file, line) stands in when the detector finds no location.
     """
     # Newline-ended, the text is read in one pass (no unfinished last line for close()).
     found = detect(f"{text}\n".encode("utf-8", "replace"), tool="pytest")
     base = found.primary
-    chosen = _chosen(raised, base)
-    message = None if chosen is None else _message(chosen)
+    chosen = _chosen(raised.links, base)
+    message = None if chosen is None else chosen.message
     if base is None:
         head = message or next((s.strip() for s in text.splitlines() if s.strip()), "failed")
         lines = text.splitlines()
         base = Error(message=head, text=head, span=(1, max(len(lines), 1)), block=lines[:12])
     # The exception's own traceback says where, whatever --tb showed of it.
-    if chosen is not None and (at := _innermost(chosen)) is not None:
+    if chosen is not None and (at := chosen.at) is not None:
         base.file, base.line, base.column = at[0], at[1], None
     if base.file is None:
         base.file, base.line = where
@@ -197,7 +187,7 @@ def capture_text(
     err = _classified(base, message or base.message)
     if matcher is not None:
         # A group's leaves and the chain's other links, read only when asked.
-        said = [*_leaves(raised), *(_describe(e) for e in raised if e is not chosen)]
+        said = [*raised.leaves, *(e.described for e in raised.links if e is not chosen)]
         leaves = (_classified(Error(message=m, text=m, block=[m]), m) for m in said)
         others = (e for e in found.errors if e is not base)
         err.match = _first_match(matcher, chain((err,), leaves, others))
@@ -226,81 +216,18 @@ def from_wire(data: dict[str, Any]) -> Error:
     return Error(**fields, match=Match(**match) if match else None)
 
 
-# -- the exception ------------------------------------------------------------
+# -- where it points, what it is ----------------------------------------------
 
 
-def _describe(exc: BaseException) -> str:
-    """``Type: first line of the message``, as Python prints its last line."""
-    name = type(exc).__name__
-    lines = str(exc).strip().splitlines()
-    first = lines[0].strip()[:MAX_MESSAGE] if lines else ""
-    return f"{name}: {first}" if first else name
-
-
-def _raised(exc: BaseException) -> list[BaseException]:
-    """The exception and what it carries, outermost first: its chain, as pytest shows it."""
-    chain: list[BaseException] = []
-    current: BaseException | None = exc
-    while current is not None and current not in chain:
-        chain.append(current)
-        current = current.__cause__ or (
-            None if current.__suppress_context__ else current.__context__
-        )
-    return chain
-
-
-def _leaves(raised: list[BaseException]) -> list[str]:
-    """The leaves of the exception groups in ``raised``, described."""
-    out: list[str] = []
-    stack = [e for e in raised if isinstance(e, BaseExceptionGroup)]
-    while stack:
-        group = stack.pop(0)
-        for sub in group.exceptions:
-            if isinstance(sub, BaseExceptionGroup):
-                stack.append(sub)
-            else:
-                out.append(_describe(sub))
-    return out
-
-
-def _chosen(raised: list[BaseException], base: Error | None) -> BaseException | None:
+def _chosen(links: tuple[Link, ...], base: Error | None) -> Link | None:
     """The exception the failure is about: the one the detector located (the
     innermost of a chain, as pytest shows it), else the outermost."""
-    if not raised:
+    if not links:
         return None
     if base is not None:
         named = base.message.partition(":")[0].strip().rsplit(".", 1)[-1]
-        return next((e for e in raised if type(e).__name__ == named), raised[0])
-    return raised[0]
-
-
-def _message(chosen: BaseException) -> str:
-    """The one-line message of an exception.
-
-    A group names its leaves too: ``ExceptionGroup: many (2 sub-exceptions):
-    ValueError: a; TypeError: b``.
-    """
-    if not isinstance(chosen, BaseExceptionGroup):
-        return _describe(chosen)
-    leaves = _leaves([chosen])
-    shown = "; ".join(leaves[:MAX_LEAVES]) + ("; ..." if len(leaves) > MAX_LEAVES else "")
-    return f"{_describe(chosen)}: {shown}" if shown else _describe(chosen)
-
-
-def _innermost(exc: BaseException) -> tuple[str, int] | None:
-    """The innermost frame of the user's own code the exception passed through,
-    else None (it never left a library: the text says better)."""
-    found = None
-    tb = exc.__traceback__
-    while tb is not None:
-        path = tb.tb_frame.f_code.co_filename
-        if is_user_path(path):
-            found = (path, tb.tb_lineno)
-        tb = tb.tb_next
-    return found
-
-
-# -- where it points, what it is ----------------------------------------------
+        return next((e for e in links if e.name == named), links[0])
+    return links[0]
 
 
 def _crash(longrepr: object) -> tuple[str | None, int | None] | None:

@@ -42,10 +42,12 @@ class XdistBridge:
             with collector.guard("sending a failure to the xdist controller"):
                 payload: dict[str, Any] = {}
                 entry = collector.pending.pop(id(report), None)
-                if entry is not None and not isinstance(entry[1], dict):
+                if entry is not None:
                     from .plugin_capture import to_wire
+                    from .report import Error
 
-                    payload["error"] = to_wire(entry[1])
+                    if isinstance(entry[1], Error):
+                        payload["error"] = to_wire(entry[1])
                 if len(collector.faults) > collector.faults_sent:
                     payload["faults"] = collector.faults[collector.faults_sent :]
                     collector.faults_sent = len(collector.faults)

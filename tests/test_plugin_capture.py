@@ -301,6 +301,38 @@ def test_a_passing_run_still_writes_an_empty_json_report(pytester: pytest.Pytest
     assert (report["exit_code"], report["errors"], report["summary"]["primary"]) == (0, [], None)
 
 
+def test_a_failed_tests_locals_are_freed_though_its_failure_is_read_at_the_end(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        test_it="""
+        import gc, weakref
+
+        class Resource:
+            pass
+
+        freed = []
+
+        def test_fails_holding_a_local():
+            resource = Resource()
+            freed.append(weakref.ref(resource))
+            raise RuntimeError("failed with a local")
+
+        def test_fails_next():  # pytest keeps only the last failure (sys.last_exc)
+            raise ValueError("another")
+
+        def test_the_first_ones_local_is_gone():
+            gc.collect()
+            assert freed[0]() is None
+        """
+    )
+    # In a process of its own: an in-process run's hook recorder holds every call's exception.
+    result = pytester.runpytest_subprocess("--errlearn-json=out.json")
+    result.assert_outcomes(failed=2, passed=1)
+    messages = [e["message"] for e in read_json(pytester.path / "out.json")["errors"]]
+    assert messages == ["RuntimeError: failed with a local", "ValueError: another"]
+
+
 def test_the_json_report_replaces_an_old_one_and_leaves_no_temp_file(
     pytester: pytest.Pytester,
 ) -> None:
