@@ -160,7 +160,7 @@ class Collector:
         self.faults: list[str] = []
         self.faults_sent = 0
         self.pending: dict[int, tuple[object, Error | dict[str, Any] | Raised]] = {}
-        self.unread: list[tuple[pytest.TestReport, Raised | None]] = []
+        self.unread: list[tuple[pytest.TestReport, Raised]] = []
         self.exitstatus: int | None = None
         self.summarised = False
         self._seen: set[tuple[str, str, str]] = set()
@@ -228,18 +228,16 @@ class Collector:
 
                 self.record(from_wire(found), report.when)
         else:  # read at the session's end; a report no makereport of ours saw, from its text
-            from .raised import Raised
+            from .raised import NOTHING, Raised
 
-            self.unread.append((report, found if isinstance(found, Raised) else None))
+            self.unread.append((report, found if isinstance(found, Raised) else NOTHING))
 
     def read_unread(self) -> None:
         """Read the failures kept during the run, in the order they were reported."""
         unread, self.unread = self.unread, []
         for report, raised in unread:
             with self.guard("reading a failure"):
-                from .raised import NOTHING
-
-                self.record(self.reader().capture(report, raised or NOTHING), report.when)
+                self.record(self.reader().capture(report, raised), report.when)
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if self.worker or not report.failed:
