@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pytest_errlearn.detect import detect, forks, parallel
+from pytest_errlearn.detect import detect, forks, parallel, pieces
 from pytest_errlearn.detect.parallel import scan_file
 from pytest_errlearn.detect.scanner import MAX_WARNINGS, Scanner
 
@@ -89,9 +89,9 @@ def test_a_piece_that_starts_inside_a_traceback_is_read_again_from_its_end(
     monkeypatch.setattr(parallel, "MIN_PIECE", 1)
     monkeypatch.setattr(parallel, "_cuts", lambda file, count: [0, cut, file.size])
     rescans: list[int] = []
-    rescan = parallel._rescan
+    rescan = pieces.rescan
     monkeypatch.setattr(
-        parallel, "_rescan", lambda *a, **k: rescans.append(a[3]) or rescan(*a, **k)
+        pieces, "rescan", lambda *a, **k: rescans.append(a[1][0]) or rescan(*a, **k)
     )
 
     report = report_of(log, workers=2)
@@ -147,7 +147,7 @@ def test_the_pieces_of_a_big_file_start_at_line_starts_and_shrink_towards_its_en
     log = tmp_path / "build.log"
     log.write_bytes(data)
     with open(log, "rb") as f:
-        cuts = parallel._cuts(parallel._File(f.fileno(), len(data)), 2)
+        cuts = parallel._cuts(pieces.FileRange(f.fileno(), len(data)), 2)
     sizes = [end - begin for begin, end in pairwise(cuts)]
     assert cuts[0] == 0 and cuts[-1] == len(data)
     assert all(data[cut - 1 : cut] == b"\n" for cut in cuts[1:-1])
@@ -164,15 +164,15 @@ def test_a_process_past_the_warning_limit_reads_no_more_warnings_in_its_later_pi
     log = tmp_path / "build.log"
     log.write_bytes(data)
     read_before: list[int] = []
-    scan_piece = parallel._scan_piece
+    scan_piece = pieces.scan_piece
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         read_before.append(kwargs.get("warning_lines", 0))
         return scan_piece(*args, **kwargs)
 
-    monkeypatch.setattr(parallel, "_scan_piece", spy)
+    monkeypatch.setattr(pieces, "scan_piece", spy)
     with open(log, "rb") as f:
-        report = parallel._scan(parallel._File(f.fileno(), len(data)), 1, None, None)
+        report = parallel._scan(pieces.FileRange(f.fileno(), len(data)), 1, None, None)
     assert len(read_before) > 2 and max(read_before) >= MAX_WARNINGS
     assert report.to_dict() == detect(data).to_dict()
 
@@ -187,19 +187,19 @@ def test_a_piece_is_cut_where_no_block_can_be_open_so_it_is_never_scanned_again(
     log = tmp_path / "build.log"
     log.write_bytes(data)
     with open(log, "rb") as f:
-        cut = parallel._quiet_start(parallel._File(f.fileno(), len(data)), inside - 1)
+        cut = pieces.quiet_start(pieces.FileRange(f.fileno(), len(data)), inside - 1)
     assert data[cut - 1 : cut] == b"\n"
-    assert data[:cut].count(b"\n") >= data[:inside].count(b"\n") + parallel.QUIET  # past the block
+    assert data[:cut].count(b"\n") >= data[:inside].count(b"\n") + pieces.QUIET  # past the block
 
     rescans: list[int] = []
     monkeypatch.setattr(parallel, "MIN_PIECE", 1)
-    quiet_cut = parallel._quiet_start
+    quiet_cut = pieces.quiet_start
     monkeypatch.setattr(
         parallel, "_cuts", lambda file, count: [0, quiet_cut(file, inside - 1), file.size]
     )
-    rescan = parallel._rescan
+    rescan = pieces.rescan
     monkeypatch.setattr(
-        parallel, "_rescan", lambda *a, **k: rescans.append(a[3]) or rescan(*a, **k)
+        pieces, "rescan", lambda *a, **k: rescans.append(a[1][0]) or rescan(*a, **k)
     )
     assert report_of(log, workers=2) == detect(data).to_dict()
     assert rescans == []
@@ -223,17 +223,17 @@ def test_a_failure_line_after_its_pieces_own_error_costs_no_look_at_the_output_a
     looks: list[int] = []
     preceding = Scanner._preceding
     monkeypatch.setattr(Scanner, "_preceding", lambda s, *a: looks.append(a[2]) or preceding(s, *a))
-    pieces: list[int] = []
-    scan_piece = parallel._scan_piece
+    scanned: list[int] = []
+    scan_piece = pieces.scan_piece
     monkeypatch.setattr(
-        parallel, "_scan_piece", lambda *a, **k: pieces.append(a[2]) or scan_piece(*a, **k)
+        pieces, "scan_piece", lambda *a, **k: scanned.append(a[1]) or scan_piece(*a, **k)
     )
     with open(log, "rb") as f:
-        report = parallel._scan(parallel._File(f.fileno(), len(data)), 1, None, None)
+        report = parallel._scan(pieces.FileRange(f.fileno(), len(data)), 1, None, None)
     assert report.to_dict() == detect(data).to_dict()
-    assert len(pieces) > 3
+    assert len(scanned) > 3
     # Only in a piece's first lines, which the piece before may have read: not 150 times.
-    assert 0 < len(looks) <= 2 * len(pieces)
+    assert 0 < len(looks) <= 2 * len(scanned)
 
 
 def test_the_callers_own_work_is_done_as_the_pieces_are_scanned_and_its_failure_stops_them(

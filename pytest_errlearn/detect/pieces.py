@@ -1,0 +1,287 @@
+"""A log read in pieces, each on its own, then put back together as one pass reads it.
+
+Both ways of scanning at once use this: ``parallel`` (a big file, one
+process per CPU) and ``streaming`` (a command's output as it comes, on a
+second process). A piece is scanned knowing the lines just above it, and
+reads on into what follows only to finish the block and context it has open
+(``Scanner.drain``). The errors read go back in order to one ``Assembler``
+(``Assembly``), which folds, counts and limits them as a single pass would.
+
+One case is checked, not assumed: a piece whose scanner opened a block in
+lines that, read in one pass, belong to the block the piece before ran on
+into. That piece is scanned again from where that block ended (``rescan``).
+Pieces are cut, where they can be, where no block can be open
+(``quiet_start``), so that this is rare. The warning limit is the one
+difference left: a piece reads up to ``MAX_WARNINGS`` warning lines in full
+beyond those it is told were read above it; the report keeps the same first
+warnings.
+
+Where the bytes come from is a ``Source``: a file read in ranges, or a part
+of a stream held in memory (``Memory``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Protocol
+
+from ..report import Error, Report
+from . import prefilter
+from .blocks import MAX_BLOCK
+from .engine import FOLD_DISTANCE, Assembler
+from .forks import Piece
+from .lookback import LOOKBACK, last_lines
+from .scanner import EARLY, STEP, Found, Scanner
+from .text import strip_colour
+
+BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut
+QUIET = MAX_BLOCK + 2  # lines with nothing stage 1 stops at: no block runs on past them
+AHEAD = EARLY + 8  # lines after a piece it may read on into (``drain``)
+
+
+class Source(Protocol):
+    """Bytes of a log by position: ``start`` is the first one held (a line start)."""
+
+    start: int
+    size: int
+
+    def read(self, begin: int, end: int) -> bytes: ...
+
+
+class FileRange:
+    """Ranges of an open file, read as needed (no mapping: memory stays bounded)."""
+
+    start = 0
+
+    def __init__(self, fd: int, size: int) -> None:
+        self.fd, self.size = fd, size
+
+    def read(self, begin: int, end: int) -> bytes:
+        return os.pread(self.fd, max(0, min(end, self.size) - begin), begin) if begin < end else b""
+
+
+class Memory:
+    """Part of a stream held in memory, at its place in the stream."""
+
+    def __init__(self, data: bytes | bytearray | memoryview, start: int) -> None:
+        self.data, self.start, self.size = data, start, start + len(data)
+
+    def read(self, begin: int, end: int) -> bytes:
+        begin, end = max(begin, self.start), min(end, self.size)
+        if begin >= end:
+            return b""
+        with memoryview(self.data) as view:  # released at once: a bytearray may grow again
+            return view[begin - self.start : end - self.start].tobytes()
+
+
+def scan_piece(
+    data: Source,
+    end: int,
+    tool: str | None,
+    assembler: Assembler | None = None,
+    *,
+    start: tuple[int, int],
+    warning_lines: int = 0,
+) -> Piece:
+    """Scan from ``start`` (a byte and the line ends above it) to ``end``, then
+    drain into what follows (when ``data`` holds more).
+
+    With an ``assembler`` the errors go straight to it, and it may tell the
+    scanner what will be folded; without, they are listed for the assembly.
+    """
+    begin, lineno = start
+    causes = _Causes(sure_from(lineno))
+    emit: Callable[[Found], None] = causes.add if assembler is None else assembler.add
+    scanner = Scanner(emit, tool, lineno=lineno, tail=tail(data, begin),
+                      warning_lines=warning_lines)
+    scanner.follows = causes.follows if assembler is None else assembler.follows
+    for i in range(begin, end, STEP):  # the scanner's own steps: no read sliced again
+        scanner.feed(data.read(i, min(i + STEP, end)))
+    lines = scanner.lineno
+    if end < data.size:
+        quiet = scanner.drain(data.read(end, lines_after(data, end, AHEAD)))
+    else:
+        scanner.close()
+        quiet = scanner.lineno + 1
+    return Piece(causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines,
+                  scanner.warning_lines)
+
+
+def rescan(
+    data: Source,
+    begin: tuple[int, int],
+    end: int,
+    quiet: int,
+    tool: str | None,
+    assembler: Assembler,
+) -> Piece:
+    """The piece from ``begin`` (its start, and the line ends above it) to ``end``
+    again, in this process, from line ``quiet`` on (exact)."""
+    pos = lines_after(data, begin[0], quiet - 1 - begin[1])
+    return scan_piece(data, end, tool, assembler, start=(pos, quiet - 1))
+
+
+Rescan = Callable[[int, int, Assembler], Piece]
+"""``rescan`` of one piece: given the line ends above it and its first quiet line."""
+
+
+def rescanner(data: Source, begin: int, end: int, tool: str | None) -> Rescan:
+    """``rescan`` of the piece from ``begin`` to ``end``, as ``Assembly.take`` calls it."""
+
+    def again(lines: int, quiet: int, assembler: Assembler) -> Piece:
+        return rescan(data, (begin, lines), end, quiet, tool, assembler)
+
+    return again
+
+
+class Assembly:
+    """The pieces' errors, taken in order by one assembler."""
+
+    def __init__(self, command: str | None) -> None:
+        self.assembler = Assembler(command)
+        self.quiet = 1  # the first line the pieces before did not take into a block
+        self.lines = 0  # the line ends before the next piece
+        self.warning_lines = 0  # warning lines read up to the end of the last piece
+        self._dropped = 0
+
+    def take(self, piece: Piece | None, again: Rescan) -> None:
+        """The next piece as scanned (None: it was not), ``again`` to scan it here."""
+        if piece is None or any(h < self.quiet <= e for h, e in piece.early_blocks):
+            piece = again(self.lines, self.quiet, self.assembler)
+        else:
+            for found in piece.founds:
+                trigger = found.unless_follows
+                if (found.err.span[0] if trigger is None else trigger) >= self.quiet:
+                    self.assembler.add(found)
+        self.quiet, self.lines = piece.quiet, piece.lines
+        self.warning_lines = max(self.warning_lines, piece.warning_lines)
+        self._dropped += piece.dropped
+
+    @property
+    def dropped(self) -> int:
+        return self._dropped + self.assembler.dropped
+
+    def report(self) -> Report:
+        self.assembler.dropped += self._dropped
+        self._dropped = 0
+        return self.assembler.report()
+
+
+def sure_from(lineno: int) -> int:
+    """The first line of the piece after line ``lineno`` whose errors the assembly
+    surely takes: the piece before may read on into the lines above it."""
+    return lineno + 1 + EARLY if lineno else 1
+
+
+class _Causes:
+    """A piece's errors as read, and its own, partial answer to ``Assembler.follows``.
+
+    A failure line that follows from a root error of the piece (near it, or
+    anywhere after a test failure) does so in the whole run too: the
+    assembler's latest cause can only end later. So the output above that line
+    is not read; in CI logs that was a thousand reads a piece that the assembly
+    only dropped. Only errors the assembly surely takes count: not those in
+    the piece's first lines (the piece before may have read them), nor the
+    output read above a failure line (taken only when that line does not
+    follow), which may only bring the latest cause's end closer.
+    """
+
+    def __init__(self, first_kept: int) -> None:
+        self.founds: list[Found] = []
+        self.first_kept = first_kept
+        self.last: int | None = None  # where the latest sure root error ends
+        self.failed_test = False  # ... and whether one was a test failure or a crash
+
+    def add(self, found: Found) -> None:
+        self.founds.append(found)
+        err = found.err
+        if found.role != "error":
+            return
+        if found.unless_follows is not None:
+            if self.last is not None:
+                self.last = min(self.last, err.span[1])
+        elif err.span[0] >= self.first_kept:
+            self.last = err.span[1]
+            self.failed_test = self.failed_test or err.rank >= 3
+
+    def follows(self, n: int) -> bool:
+        return self.last is not None and (self.failed_test or n - self.last <= FOLD_DISTANCE)
+
+
+def compact(founds: list[Found], first_kept: int) -> list[Found]:
+    """The errors read, repeats sent as no more than the assembler reads of them.
+
+    A repeat is a twin of the first of its kind only when that one is surely
+    kept or surely dropped by a limit: an error or warning (not a failure
+    line, which may fold), at or after ``first_kept`` (the earlier lines may
+    belong to the piece before).
+    """
+    seen: set[tuple[str, str, int | None, int | None]] = set()
+    out: list[Found] = []
+    for found in founds:
+        err = found.err
+        if found.role in ("error", "warning") and found.unless_follows is None:
+            key = (found.role, err.signature, err.line, err.column)
+            if key in seen:
+                found = Found(
+                    Error("", "", line=err.line, column=err.column, span=err.span,
+                          signature=err.signature, rank=err.rank), found.role
+                )
+            elif err.span[0] >= first_kept:
+                seen.add(key)
+        out.append(found)
+    return out
+
+
+def quiet_start(data: Source, pos: int) -> int:
+    """The first line start after ``pos`` below ``QUIET`` lines that stage 1
+    passes over, when there is one near: no block can be open across it, so
+    the piece that starts there is never scanned again (``rescan``, which
+    costs a whole piece). Else the start of the next line."""
+    begin = max(data.start, pos - BLOCK // 8)
+    for ahead in (BLOCK // 8, BLOCK):  # most often a few lines on
+        raw = data.read(begin, pos + ahead)
+        clean = strip_colour(raw)  # the same lines: no colour sequence spans a newline
+        hits: set[int] = set()
+        at = line = 0
+        while (hit := prefilter.find(clean, at)) >= 0:
+            line += clean.count(b"\n", at, hit)
+            hits.add(line)
+            if (at := clean.find(b"\n", hit) + 1) == 0:
+                break
+            line += 1
+        since = QUIET if begin == 0 else 0  # above the window: unknown unless the log starts
+        offset = 0
+        for i, text in enumerate(raw.split(b"\n")):
+            if (i or begin == 0) and begin + offset > pos and since >= QUIET:
+                return begin + offset
+            since = 0 if i in hits else since + 1
+            offset += len(text) + 1
+    return lines_after(data, pos, 1)
+
+
+def tail(data: Source, pos: int) -> list[bytes]:
+    """The LOOKBACK raw lines above ``pos``, cleaned of colour as a scanner would."""
+    span = BLOCK
+    while True:  # back far enough for LOOKBACK whole lines, in one read most often
+        begin = max(data.start, pos - span)
+        text = data.read(begin, pos)
+        if begin == data.start or text.count(b"\n") > LOOKBACK:
+            break
+        span *= 4
+    if begin > data.start:
+        text = text[text.index(b"\n") + 1 :]  # from the start of a line
+    text = strip_colour(text)
+    return last_lines(text, len(text), LOOKBACK)
+
+
+def lines_after(data: Source, pos: int, n: int) -> int:
+    """The position ``n`` lines after ``pos`` (or the end)."""
+    while n and pos < data.size:
+        block = data.read(pos, pos + BLOCK)
+        i = 0
+        while n and (nl := block.find(b"\n", i)) >= 0:
+            i, n = nl + 1, n - 1
+        pos += i if not n else len(block)
+    return min(pos, data.size)
