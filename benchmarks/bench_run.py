@@ -78,14 +78,17 @@ def heaviest_imports(
     return total, sorted(top, key=lambda t: -t[1])[:limit]
 
 
-def pass_through(big: Path, out: Path, repeat: int, env: dict[str, str]) -> tuple[float, float]:
-    """Best wall times of errlearn passing ``big`` through to ``out``, and of cat | tee."""
+def pass_through(
+    big: Path, out: Path, repeat: int, env: dict[str, str], project: Path
+) -> tuple[float, float]:
+    """Best wall times of errlearn passing ``big`` through to ``out``, and of cat | tee;
+    errlearn in ``project``, so that no other history than its own is read or written."""
     ours = anchor = float("inf")
     wrapped = [*errlearn(), "run", "--", "cat", str(big)]
     tee = ["sh", "-c", 'cat "$0" | tee "$1" >/dev/null', str(big), str(out)]
     for _ in range(repeat):
         with out.open("wb") as sink:
-            ours = min(ours, once(wrapped, env, stdout=sink.fileno()))
+            ours = min(ours, once(wrapped, env, stdout=sink.fileno(), cwd=project))
         if out.stat().st_size != big.stat().st_size:
             raise RuntimeError(f"errlearn passed {out.stat().st_size} bytes of "
                                f"{big.stat().st_size} through")
@@ -141,7 +144,7 @@ def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
           f"{ours / anchor:.2f}x python -c pass ({anchor * 1000:.1f} ms), no goal")
     big, out = tmp / "big.log", tmp / "out.log"
     size = build_log(big, 2 * sum(log.stat().st_size for log in logs), logs)  # twice over
-    ours, anchor = pass_through(big, out, args.repeat, env)
+    ours, anchor = pass_through(big, out, args.repeat, env, project)
     met &= ours / anchor <= PASS_GOAL
     print(f"pass-through of a {size / 1e6:.0f} MB log (best of {args.repeat}):")
     print(f"  errlearn run -- cat    {ours:7.2f} s   {size / 1e6 / ours:7.1f} MB/s")
