@@ -1,18 +1,26 @@
-"""The processes that scan a big log's pieces (``parallel``): forked, so
-nothing is imported or compiled again, each sends back what its pieces gave."""
+"""The processes that scan a log's pieces: forked, so nothing is imported or
+compiled again, each sends back what its pieces gave. A ``Child`` takes a big
+file's pieces until none is left (``parallel``); a ``Worker`` is sent a
+stream's pieces one at a time as they come (``streaming``)."""
 
 from __future__ import annotations
 
 import os
 import pickle
 import signal
+from collections import deque
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import fields
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..report import Error
 from .scanner import Found
+
+if TYPE_CHECKING:
+    from mmap import mmap
+
 
 
 class Piece(NamedTuple):
@@ -24,6 +32,11 @@ class Piece(NamedTuple):
     dropped: int
     lines: int  # the line ends before the piece's end (where the next one starts)
     warning_lines: int  # read by its scanner, and by those of the pieces before it here
+
+
+Scan = Callable[[memoryview, int, Any], tuple[int, Piece]]
+"""A worker's work: a piece's bytes, where they start in the stream, and the
+rest of its request, to the piece's number and what it gave."""
 
 
 # Errors cross from a child as plain tuples: a slotted dataclass pickles through
@@ -93,3 +106,213 @@ class Child:
             os.close(self.read_end)
         os.kill(self.pid, signal.SIGKILL)  # not reaped yet: the pid is still its
         os.waitpid(self.pid, 0)
+
+
+class Worker:
+    """A child process that scans the pieces of a stream it is sent (``streaming``),
+    in order, up to ``SLOTS`` queued, until its requests end.
+
+    A piece's bytes go through memory both processes share (one copy each
+    way, and the parent never waits for the child to read); only a small
+    request and the errors found go through pipes. Forked mid-run, from a
+    process that holds the user's command's pipes and terminal: the child
+    keeps none of them (its standard streams go to /dev/null, every other
+    descriptor is closed), ignores the terminal's Ctrl-C (it is the
+    command's, and the parent's to act on), and ends with its requests, so it
+    never outlives the parent by more than a piece.
+    """
+
+    SLOTS = 2
+
+    def __init__(self, scan: Scan, slot: int) -> None:
+        import mmap
+
+        self.slot = slot  # bytes of the largest piece it takes
+        self._shared = mmap.mmap(-1, self.SLOTS * slot)  # anonymous, shared with the child
+        self._states = mmap.mmap(-1, self.SLOTS)  # each slot's: _QUEUED, _STARTED, _TAKEN_BACK
+        requests, self._requests = os.pipe()
+        self._results, results = os.pipe()
+        _widen(results)
+        # The terminal's signals wait until the child has its own dispositions: a
+        # Ctrl-C in between would run the parent's handler there too (and reach
+        # the command twice).
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        try:
+            pid = os.fork()
+        except OSError:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            for fd in (requests, self._requests, self._results, results):
+                os.close(fd)
+            self._shared.close()
+            self._states.close()
+            raise
+        if pid == 0:  # the child: never returns
+            status = 0
+            try:
+                _alone(keep=(requests, results))
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+                _serve(scan, requests, results, self._shared, self._states, slot)
+            except BaseException:
+                status = 1
+            finally:
+                os._exit(status)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        os.close(requests)
+        os.close(results)
+        self.pid = pid
+        self.alive = True
+        self._free = list(range(self.SLOTS))
+        self._sent: deque[int] = deque()  # the slots of the pieces sent, oldest first
+
+    @property
+    def busy(self) -> bool:
+        """Pieces were sent whose results are not read yet."""
+        return bool(self._sent)
+
+    def takes(self, size: int) -> bool:
+        """Whether it can take a piece of ``size`` bytes now."""
+        return self.alive and bool(self._free) and size <= self.slot
+
+    def send(self, data: bytes | bytearray | memoryview, start: int, request: Any) -> bool:
+        """Queue a piece (its bytes, where they start, and what else its scan
+        needs); False when the worker is gone (the caller scans it)."""
+        slot = self._free.pop()
+        at = slot * self.slot
+        self._shared[at : at + len(data)] = data
+        self._states[slot] = _QUEUED
+        frame = (slot, len(data), start, request)
+        try:
+            _write_frame(self._requests, pickle.dumps(frame, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            self.stop()
+            return False
+        self._sent.append(slot)
+        return True
+
+    def take_back(self) -> bool:
+        """Take back the piece sent last when the worker has not started it and has
+        another before it (the caller scans it; its result from here is empty).
+        Should the worker start it all the same, it is scanned twice, no worse."""
+        if len(self._sent) < 2 or self._states[self._sent[-1]] != _QUEUED:
+            return False
+        self._states[self._sent[-1]] = _TAKEN_BACK
+        return True
+
+    def ready(self) -> bool:
+        """Whether the oldest piece sent is done (its result waits to be read)."""
+        import select
+
+        return self.busy and bool(select.select([self._results], [], [], 0)[0])
+
+    def result(self) -> dict[int, Piece] | None:
+        """What the oldest piece sent gave, waiting for it; None when the worker
+        failed (it is stopped: the caller scans the piece itself)."""
+        if not self.alive:
+            return None
+        self._free.append(self._sent.popleft())
+        try:
+            return from_wire(pickle.loads(_read_frame(self._results)))
+        except Exception:
+            self.stop()
+            return None
+
+    def close(self) -> None:
+        """No more pieces: the worker ends (stopped, should it still be on one)."""
+        if self.busy:
+            self.stop()
+        elif self.alive:
+            self._end()
+
+    def stop(self) -> None:
+        """The worker is not wanted any more, whatever it is doing."""
+        if self.alive:
+            os.kill(self.pid, signal.SIGKILL)
+            self._end()
+
+    def _end(self) -> None:
+        self.alive = False
+        self._sent.clear()
+        os.close(self._requests)
+        os.close(self._results)
+        os.waitpid(self.pid, 0)
+        self._shared.close()
+        self._states.close()
+
+
+def _widen(fd: int) -> None:
+    """A pipe that holds a piece's errors whole, where the system allows."""
+    with suppress(OSError, AttributeError, ImportError):
+        import fcntl
+
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 1 << 20)
+
+
+_HELD = {signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH}
+
+
+def _alone(keep: tuple[int, ...]) -> None:
+    """In a worker just forked: none of the parent's descriptors or signal handlers."""
+    for signum in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(signum, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH):
+        signal.signal(signum, signal.SIG_DFL)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, os.sysconf("SC_OPEN_MAX"))
+
+
+_QUEUED, _STARTED, _TAKEN_BACK = 1, 2, 3  # a slot's state
+
+
+def _serve(
+    scan: Scan,
+    requests: int,
+    results: int,
+    shared: mmap,
+    states: mmap,
+    size: int,
+) -> None:
+    """Scan each piece as it comes, send back what it gave (nothing for one taken
+    back); until the requests end."""
+    while True:
+        try:
+            slot, length, start, request = pickle.loads(_read_frame(requests))
+        except EOFError:
+            return
+        scanned: dict[int, Piece] = {}
+        if states[slot] != _TAKEN_BACK:
+            states[slot] = _STARTED
+            with memoryview(shared) as view:  # the slot is the worker's until it answers
+                k, scanned[k] = scan(view[slot * size : slot * size + length], start, request)
+        _write_frame(results, pickle.dumps(to_wire(scanned), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+_LENGTH = 8  # bytes of a frame's length, before it
+
+
+def _write_frame(fd: int, payload: bytes) -> None:
+    for data in (len(payload).to_bytes(_LENGTH, "little"), payload):
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+
+
+def _read_frame(fd: int) -> bytes:
+    size = int.from_bytes(_read_exactly(fd, _LENGTH), "little")
+    return _read_exactly(fd, size)
+
+
+def _read_exactly(fd: int, size: int) -> bytes:
+    parts: list[bytes] = []
+    while size:
+        part = os.read(fd, min(size, 1 << 20))
+        if not part:
+            raise EOFError("the other end closed the pipe")
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)

@@ -28,7 +28,7 @@ TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; myp
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
-    from pytest_errlearn.detect import Detector
+    from pytest_errlearn.detect.streaming import StreamDetector
     from pytest_errlearn.matcher import Matcher
     from pytest_errlearn.report import Report
 
@@ -245,17 +245,19 @@ class _Analysis:
 
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
-        self.detector: Detector | None = None
+        self.detector: StreamDetector | None = None
         self.broken: str | None = None
 
-    def feed(self, data: bytes) -> None:
+    def feed(self, data: bytes | memoryview) -> None:
         if self.broken is not None:
             return
         try:
             if self.detector is None:
-                from pytest_errlearn.detect import Detector, tool_from_command
+                from pytest_errlearn.detect import tool_from_command
+                from pytest_errlearn.detect.streaming import StreamDetector
 
-                self.detector = Detector(tool_from_command(self.argv), command=self.command)
+                tool = tool_from_command(self.argv)
+                self.detector = StreamDetector(tool, command=self.command)
             self.detector.feed(data)
         except Exception as exc:  # errlearn's bug must not cost the user their build
             self.broken = f"{type(exc).__name__}: {exc}"

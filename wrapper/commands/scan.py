@@ -43,8 +43,9 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
-    from pytest_errlearn.detect import Detector, tool_from_command
+    from pytest_errlearn.detect import tool_from_command
     from pytest_errlearn.detect.parallel import scan_file
+    from pytest_errlearn.detect.streaming import StreamDetector
 
     settings = load_settings(patterns=args.patterns)
     matcher = cache(partial(_load_matcher, settings))
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
             matcher()  # bad patterns fail before the log is read
-            detector = Detector(tool, command=args.command)
+            detector = StreamDetector(tool, command=args.command)
             stream = sys.stdin.buffer
             while chunk := stream.read(READ_SIZE):
                 detector.feed(chunk)

@@ -1,0 +1,245 @@
+"""A command's output detected as it comes, on a second CPU once it is big.
+
+``Detector`` reads a stream in one process, about 130 MB/s of CI output: a
+command that prints faster waits for errlearn. ``StreamDetector`` cuts the
+stream at line ends into pieces of a few megabytes, as ``parallel`` cuts a
+file, and hands each to a worker process when the worker is free, else
+scans it here. The pieces go back together in order (``pieces.Assembly``),
+so the report is the one ``Detector`` gives. An output smaller than a piece
+is scanned here at its end, and costs no process.
+
+Memory stays bounded whatever the output: the piece being cut, the one at
+the worker, and at most ``MAX_WAITING`` scanned here while that one was
+out. A line longer than ``MAX_PENDING`` keeps only its start, as the
+scanner keeps it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from typing import Any
+
+from ..report import Report
+from .forks import Piece, Worker
+from .lookback import LOOKBACK
+from .pieces import (
+    AHEAD,
+    BLOCK,
+    Assembly,
+    Memory,
+    compact,
+    quiet_start,
+    rescanner,
+    scan_piece,
+    sure_from,
+)
+from .scanner import MAX_PENDING
+
+PIECE = 2 << 20  # bytes a piece holds, about (it ends at a line end)
+AHEAD_LIMIT = 1 << 20  # bytes after a piece held for it at most, however few lines they are
+SLOT = 2 * PIECE + AHEAD_LIMIT  # the largest piece the worker takes; a larger one is scanned here
+MAX_WAITING = 4  # pieces, the worker's included, not yet put back together
+
+
+class StreamDetector:
+    """Feed it output as it comes (``feed``), then ``close()`` for the report.
+
+    ``workers=False`` keeps every piece in this process.
+    """
+
+    def __init__(
+        self, tool: str | None = None, *, command: str | None = None, workers: bool = True
+    ) -> None:
+        self.tool = tool
+        self.command = command
+        self._buf = bytearray()  # the stream from ``_start`` (a line start) on
+        self._start = 0
+        self._begin = 0  # where the next piece begins
+        self._lines = 0  # the line ends before it
+        self._cut: int | None = None  # where it ends, once chosen
+        self._unfinished = 0  # bytes of the stream's last line so far, which has no end yet
+        self._long = False  # ... which ran past MAX_PENDING: the rest of it is dropped
+        self._assembly = Assembly(command)
+        self._cut_pieces: dict[int, tuple[Memory, int, int, int]] = {}  # not put back yet:
+        # their bytes, begin, end and the line ends above, should one be scanned again
+        self._scanned: dict[int, Piece | None] = {}
+        self._count = 0  # pieces cut
+        self._worker: Worker | None = None
+        self._at_worker: deque[int] = deque()  # the pieces the worker has, oldest first
+        self._taken_back: set[int] = set()  # ... of which these are scanned here instead
+        self._may_fork = workers and hasattr(os, "fork")
+
+    @property
+    def dropped(self) -> int:
+        """Errors and warnings past the limits: counted, not kept."""
+        return self._assembly.dropped
+
+    def feed(self, data: bytes | memoryview) -> None:
+        """Take the next bytes of the output; scan the pieces they complete."""
+        try:
+            old = len(self._buf)
+            self._buf += data
+            self._bound(old)
+            while (ahead := self._ahead()) is not None:
+                assert self._cut is not None
+                self._piece(self._cut, ahead)
+        except BaseException:
+            self._stop()
+            raise
+
+    def close(self) -> Report:
+        """Finish the output and return the report, root cause named."""
+        try:
+            end = self._start + len(self._buf)
+            if end > self._begin:
+                self._piece(end, end)
+            self._take_back()
+            while self._at_worker:
+                self._collect(wait=True)
+        finally:
+            self._stop()
+        return self._assembly.report()
+
+    # -- cutting --------------------------------------------------------------
+
+    def _bound(self, old: int) -> None:
+        """Drop what the bytes fed from ``old`` on hold past MAX_PENDING bytes of a line."""
+        buf = self._buf
+        if self._long:
+            i = buf.find(b"\n", old)
+            del buf[old : len(buf) if i < 0 else i]
+            if i < 0:
+                return
+            self._long, self._unfinished = False, 0
+        i = buf.rfind(b"\n", old)
+        self._unfinished = len(buf) - i - 1 if i >= 0 else self._unfinished + len(buf) - old
+        if self._unfinished > MAX_PENDING:
+            del buf[len(buf) - (self._unfinished - MAX_PENDING) :]
+            self._unfinished, self._long = MAX_PENDING, True
+
+    def _ahead(self) -> int | None:
+        """Where the lines after the next piece end, once the stream holds the
+        piece and enough of them (``AHEAD``, for the block it may leave open)."""
+        end = self._start + len(self._buf)
+        if self._cut is None:
+            if end - self._begin < PIECE + BLOCK:
+                return None
+            cut = quiet_start(Memory(self._buf, self._start), self._begin + PIECE - 1)
+            if cut >= end:
+                return None  # no line ends past it yet
+            self._cut = cut
+        p = start = self._cut - self._start
+        stop = min(len(self._buf), start + AHEAD_LIMIT)
+        for _ in range(AHEAD):
+            if (nl := self._buf.find(b"\n", p, stop)) < 0:
+                return None if stop < start + AHEAD_LIMIT or p == start else self._start + p
+            p = nl + 1
+        return self._start + p
+
+    def _piece(self, end: int, ahead: int) -> None:
+        """Cut the next piece (to ``end``, what it may read on into to ``ahead``)
+        and have it scanned; keep only the lines above the next one."""
+        begin, lineno, buf, start = self._begin, self._lines, self._buf, self._start
+        k, self._count = self._count, self._count + 1
+        rest = buf[ahead - start :]
+        del buf[ahead - start :]  # the piece's own: the rest starts the next buffer
+        self._cut_pieces[k] = (Memory(buf, start), begin, end, lineno)
+        self._begin, self._cut = end, None
+        keep = end - start  # from LOOKBACK + 1 lines above the next piece on
+        for _ in range(LOOKBACK + 1):
+            if keep <= 0:
+                break
+            keep = buf.rfind(b"\n", 0, keep - 1) + 1
+        self._buf = buf[keep:] + rest
+        self._start += keep
+        lines = self._scan(k, last=end == ahead)
+        if lines is None:  # at the worker: counted here
+            lines = lineno + buf.count(b"\n", begin - start, end - start)
+        self._lines = lines
+
+    # -- scanning -----------------------------------------------------------------
+
+    def _scan(self, k: int, *, last: bool) -> int | None:
+        """Piece ``k`` queued at the worker when it has room, else scanned here;
+        then the line ends before its end, which a scan here counts on the way
+        (None: the worker has it)."""
+        while self._at_worker and self._worker is not None and self._worker.ready():
+            self._collect(wait=False)
+        source, begin, end, lineno = self._cut_pieces[k]
+        warnings = self._assembly.warning_lines
+        worker = self._taker(len(source.data), last)
+        if worker is not None and worker.send(
+            source.data, source.start, (k, begin, end, lineno, warnings, self.tool)
+        ):
+            self._at_worker.append(k)
+            lines = None
+        else:
+            piece = self._scanned[k] = scan_piece(
+                source, end, self.tool, start=(begin, lineno), warning_lines=warnings
+            )
+            lines = piece.lines
+            self._assemble()
+        while self._at_worker and len(self._cut_pieces) >= MAX_WAITING:
+            self._collect(wait=True)  # the worker is far behind: memory says wait
+        return lines
+
+    def _taker(self, size: int, last: bool) -> Worker | None:
+        """The worker when it can take a piece of ``size`` bytes; started for the
+        first piece with more to come."""
+        if self._worker is None and self._may_fork and not last:
+            self._may_fork = False
+            try:
+                self._worker = Worker(_scan_request, SLOT)
+            except OSError:  # no fork to be had: every piece is scanned here
+                return None
+        worker = self._worker
+        return worker if worker is not None and worker.takes(size) else None
+
+    def _take_back(self) -> None:
+        """The output is over: a piece still queued behind another at the worker
+        is scanned here meanwhile, so both end at about the same time."""
+        worker = self._worker
+        if worker is not None and worker.take_back():
+            k = self._at_worker[-1]
+            self._taken_back.add(k)
+            source, begin, end, lineno = self._cut_pieces[k]
+            self._scanned[k] = scan_piece(source, end, self.tool, start=(begin, lineno),
+                                          warning_lines=self._assembly.warning_lines)
+
+    def _collect(self, *, wait: bool) -> None:
+        """What the worker gave for its oldest piece (waiting for it, or not)."""
+        worker = self._worker
+        if worker is None or not self._at_worker or not (wait or worker.ready()):
+            return
+        k = self._at_worker.popleft()
+        got = worker.result()
+        if k in self._taken_back:  # scanned here already
+            self._taken_back.discard(k)
+        else:
+            self._scanned[k] = None if got is None else got.get(k)  # None: scanned here again
+        if got is None:  # the worker is gone: what it still had is scanned here
+            self._scanned.update((k, None) for k in self._at_worker if k not in self._taken_back)
+            self._at_worker.clear()
+            self._taken_back.clear()
+        self._assemble()
+
+    def _assemble(self) -> None:
+        """Put back together the pieces scanned, in order, as far as they go."""
+        k = self._count - len(self._cut_pieces)  # the first not put back yet
+        while k in self._scanned:
+            source, begin, end, _ = self._cut_pieces.pop(k)
+            self._assembly.take(self._scanned.pop(k), rescanner(source, begin, end, self.tool))
+            k += 1
+
+    def _stop(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+
+
+def _scan_request(data: memoryview, start: int, request: Any) -> tuple[int, Piece]:
+    """In the worker: one piece scanned, its repeats kept light for the way back."""
+    k, begin, end, lineno, warnings, tool = request
+    piece = scan_piece(Memory(data, start), end, tool, start=(begin, lineno),
+                       warning_lines=warnings)
+    return k, piece._replace(founds=compact(piece.founds, sure_from(lineno)))
