@@ -31,7 +31,7 @@ def py(code: str) -> list[str]:
 
 def run(argv: list[str]) -> tuple[int, list[bytes]]:
     fed: list[bytes] = []
-    return runner.run(argv, fed.append), fed
+    return runner.run(argv, lambda data: fed.append(bytes(data))), fed
 
 
 # -- statuses --------------------------------------------------------------------

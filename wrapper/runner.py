@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .process import Child
 
-Feed = Callable[[bytes], None]
+Feed = Callable[["bytes | memoryview"], None]
 
 READ_SIZE = 1 << 20
 LINE_LIMIT = 1 << 16  # bytes of an unfinished line held back before it is analysed as is
@@ -87,11 +87,17 @@ class _Stream:
         if not self.lines:
             feed(data)
             return
-        buf = self.pending + data if self.pending else data
-        cut = buf.rfind(b"\n") + 1
-        if cut:
-            feed(buf if cut == len(buf) else buf[:cut])
-        self.pending = buf[cut:]
+        cut = data.rfind(b"\n") + 1
+        if cut:  # whole lines: the one held back with its end, then the rest (no copy)
+            done = 0
+            if self.pending:
+                done = data.find(b"\n") + 1
+                feed(self.pending + data[:done])
+            if done < cut:
+                feed(data if done == 0 and cut == len(data) else memoryview(data)[done:cut])
+            self.pending = data[cut:]
+        else:
+            self.pending += data
         if len(self.pending) > LINE_LIMIT:
             feed(self.pending)
             self.pending = b""
