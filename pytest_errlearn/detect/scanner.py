@@ -250,11 +250,9 @@ class Scanner:
             self._candidate(clean_line(raw) if text is None else text, chunk, start, end)
 
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:
-        analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
-        hit = TABLE.match(analysed)
-        if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
+        if (row := _row(text)) is None:
             return
-        fmt, groups = hit.fmt, hit.groups
+        analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
         role: str = fmt.role
         sev = (groups.get("sev") or "").strip().lower()
         if role == "error" and sev in WARNING_WORDS:
@@ -363,6 +361,38 @@ class Scanner:
         )
         before = raws[max(0, run[0] - CONTEXT) : run[0]]
         return Found(err, "error", before, unless_follows=n, sectioned=True)
+
+
+Row = tuple[str, Format, dict[str, str | None]]
+_ROWS: dict[str, Row | None] = {}
+MAX_ROWS = 2048  # distinct lines remembered; then the memory starts again
+ROW_TEXT = 1000  # characters of the longest line remembered
+
+
+def _row(text: str) -> Row | None:
+    """A candidate line's text as analysed (its CI timestamp dropped), its row
+    and the row's groups; None when the line is no error.
+
+    Worked out once per line: CI logs print their error lines again and again
+    (two candidates in three of a LogChunks log repeat a line of the same log),
+    and what a line is depends on its text alone.
+    """
+    if (row := _ROWS.get(text, _UNSEEN)) is not _UNSEEN:
+        return row
+    analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
+    hit = TABLE.match(analysed)
+    if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
+        row = None
+    else:
+        row = (analysed, hit.fmt, hit.groups)
+    if len(text) <= ROW_TEXT:
+        if len(_ROWS) >= MAX_ROWS:
+            _ROWS.clear()
+        _ROWS[text] = row
+    return row
+
+
+_UNSEEN: Row = ("", Format("", ""), {})
 
 
 def _never(n: int) -> bool:
