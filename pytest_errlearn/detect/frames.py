@@ -72,7 +72,15 @@ def located(lines: Sequence[str], *, innermost_first: bool = True) -> Frame | No
     no frame cost no Python time; a frame is built only for the one returned,
     since half the traces in CI logs are all library frames, read to the end.
     """
-    matches: Iterable[re.Match[str]] = _FRAMES.finditer("\n" + "\n".join(lines))
+    return _located("\n" + "\n".join(lines), innermost_first)
+
+
+@lru_cache(maxsize=512)
+def _located(text: str, innermost_first: bool) -> Frame | None:
+    """``located`` over the lines joined (each after a newline). Remembered: a
+    CI log prints the same trace again and again (seven in ten of a LogChunks
+    log's traces are one it printed before)."""
+    matches: Iterable[re.Match[str]] = _FRAMES.finditer(text)
     if not innermost_first:  # Python: the innermost frame comes last
         matches = reversed(list(matches))
     innermost: tuple[re.Match[str], str] | None = None
