@@ -122,7 +122,7 @@ class Worker:
     never outlives the parent by more than a piece.
     """
 
-    SLOTS = 2
+    SLOTS = 3  # two queued while it scans one; at the end, one taken back, the last sent
 
     def __init__(self, scan: Scan, slot: int) -> None:
         import mmap

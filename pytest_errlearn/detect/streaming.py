@@ -36,7 +36,7 @@ from .pieces import (
 )
 from .scanner import MAX_PENDING
 
-PIECE = 2 << 20  # bytes a piece holds, about (it ends at a line end)
+PIECE = 3 << 19  # bytes a piece holds, about (it ends at a line end): 1.5 MB, the quickest
 AHEAD_LIMIT = 1 << 20  # bytes after a piece held for it at most, however few lines they are
 SLOT = 2 * PIECE + AHEAD_LIMIT  # the largest piece the worker takes; a larger one is scanned here
 MAX_WAITING = 4  # pieces, the worker's included, not yet put back together
@@ -91,10 +91,16 @@ class StreamDetector:
     def close(self) -> Report:
         """Finish the output and return the report, root cause named."""
         try:
+            taken = self._take_back()
             end = self._start + len(self._buf)
             if end > self._begin:
                 self._piece(end, end)
-            self._take_back()
+            if taken is not None:
+                source, begin, end, lineno = self._cut_pieces[taken]
+                self._scanned[taken] = scan_piece(
+                    source, end, self.tool, start=(begin, lineno),
+                    warning_lines=self._assembly.warning_lines,
+                )
             while self._at_worker:
                 self._collect(wait=True)
         finally:
@@ -196,16 +202,15 @@ class StreamDetector:
         worker = self._worker
         return worker if worker is not None and worker.takes(size) else None
 
-    def _take_back(self) -> None:
-        """The output is over: a piece still queued behind another at the worker
-        is scanned here meanwhile, so both end at about the same time."""
+    def _take_back(self) -> int | None:
+        """The output is over: the piece still queued behind another at the worker,
+        if any, to be scanned here while the worker ends the one it is on and
+        takes the last (so both end at about the same time)."""
         worker = self._worker
-        if worker is not None and worker.take_back():
-            k = self._at_worker[-1]
-            self._taken_back.add(k)
-            source, begin, end, lineno = self._cut_pieces[k]
-            self._scanned[k] = scan_piece(source, end, self.tool, start=(begin, lineno),
-                                          warning_lines=self._assembly.warning_lines)
+        if worker is None or not worker.take_back():
+            return None
+        self._taken_back.add(k := self._at_worker[-1])
+        return k
 
     def _collect(self, *, wait: bool) -> None:
         """What the worker gave for its oldest piece (waiting for it, or not)."""
