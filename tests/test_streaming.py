@@ -263,3 +263,19 @@ def test_a_stream_detector_and_a_detector_agree_on_a_log_without_a_last_newline(
     detector = Detector()
     detector.feed(data)
     assert stream(data, step=100) == detector.close().to_dict()
+
+
+def test_a_big_log_on_stdin_is_scanned_as_the_same_log_in_a_file(
+    corpora: Path, tmp_path: Path
+) -> None:
+    data = corpus_log(corpora, "logchunks/logs/*/*/failed/*.log", limit=40)
+    log = tmp_path / "build.log"
+    log.write_bytes(data)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ERRLEARN", "GITHUB"))}
+    piped, read = (
+        subprocess.run([*ERRLEARN, "scan", "--json", *args], input=stdin, cwd=tmp_path,
+                       env=env, capture_output=True, timeout=120)
+        for args, stdin in ((["-"], data), ([str(log)], None))
+    )
+    assert piped.returncode == read.returncode == 0, piped.stderr + read.stderr
+    assert json.loads(piped.stdout)["errors"] == json.loads(read.stdout)["errors"]
