@@ -33,7 +33,7 @@ ERRLEARN = [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import 
 @pytest.fixture
 def small_pieces(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(streaming, "PIECE", 1 << 12)
-    monkeypatch.setattr(streaming, "SLOT", (1 << 13) + streaming.AHEAD_LIMIT)
+    monkeypatch.setattr(streaming, "SLOT", (1 << 13) + (1 << 20))
     yield
 
 
@@ -155,6 +155,38 @@ def test_a_line_without_an_end_is_held_to_its_first_bytes_and_memory_stays_bound
     detector.feed(b"\nsrc/app.c:3:5: error: 'x' undeclared\n")
     errors = detector.close().errors
     assert [(e.file, e.line) for e in errors] == [("src/app.c", 3)]
+
+
+def test_a_line_longer_than_what_is_held_after_a_piece_does_not_stop_the_cutting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Fed whole, right at a cut: the piece reads on into that one line, and the
+    pieces after it are cut as before (found by a review: they were not, and
+    the rest of the output was held)."""
+    monkeypatch.setattr(streaming, "AHEAD_LIMIT", 1 << 16)
+    filler = b"".join(b"compiling module %d\n" % i for i in range(400000))
+    head = filler[: filler.index(b"\n", streaming.PIECE - 1) + 1]
+    detector = StreamDetector(workers=False)
+    detector.feed(head)
+    detector.feed(b"y" * (1 << 17) + b"\n")
+    for i in range(0, 4 * streaming.PIECE, 1 << 20):
+        detector.feed(filler[i : i + (1 << 20)])
+    assert detector._count >= 3
+    assert len(detector._buf) < 2 * streaming.PIECE
+    detector.close()
+
+
+def test_a_block_open_at_a_cut_is_read_whole_though_its_lines_are_long() -> None:
+    """A traceback quoting 60 KB source lines (minified code) across a cut."""
+    filler = b"".join(b"compiling module %d\n" % i for i in range(200000))
+    head = filler[: streaming.PIECE - 3000]
+    trace = [b"Traceback (most recent call last):"]
+    for i in range(25):
+        trace += [b'  File "app/m%d.py", line %d, in f%d' % (i, i + 1, i), b"    x = '%s'" % (
+            b"a" * 60000)]
+    data = head[: head.rindex(b"\n") + 1] + b"\n".join([*trace, b"ValueError: boom"]) + b"\n"
+    data += filler[:400000]
+    assert stream(data, step=1 << 20) == one_pass(data)
 
 
 def test_pieces_waiting_for_the_worker_are_bounded(

@@ -37,8 +37,10 @@ from .pieces import (
 from .scanner import MAX_PENDING
 
 PIECE = 3 << 19  # bytes a piece holds, about (it ends at a line end): 1.5 MB, the quickest
-AHEAD_LIMIT = 1 << 20  # bytes after a piece held for it at most, however few lines they are
-SLOT = 2 * PIECE + AHEAD_LIMIT  # the largest piece the worker takes; a larger one is scanned here
+# Bytes after a piece held for it at most, however few lines they are: the
+# lines a block open at its end may run on into (AHEAD) average 220 KB at most.
+AHEAD_LIMIT = 16 << 20
+SLOT = 2 * PIECE + (1 << 20)  # the largest piece the worker takes; a larger one is scanned here
 MAX_WAITING = 4  # pieces, the worker's included, not yet put back together
 
 
@@ -138,9 +140,16 @@ class StreamDetector:
         p = start = self._cut - self._start
         stop = min(len(self._buf), start + AHEAD_LIMIT)
         for _ in range(AHEAD):
-            if (nl := self._buf.find(b"\n", p, stop)) < 0:
-                return None if stop < start + AHEAD_LIMIT or p == start else self._start + p
-            p = nl + 1
+            if (nl := self._buf.find(b"\n", p, stop)) >= 0:
+                p = nl + 1
+            elif stop < start + AHEAD_LIMIT:
+                return None  # more lines may come
+            elif p > start:
+                break  # the lines that fit
+            elif (nl := self._buf.find(b"\n", stop)) >= 0:
+                return self._start + nl + 1  # one line longer than the limit: all of it
+            else:
+                return None  # ... when it has ended
         return self._start + p
 
     def _piece(self, end: int, ahead: int) -> None:
