@@ -146,6 +146,24 @@ def test_a_piece_cut_inside_a_traceback_is_read_again_from_the_end_of_its_block(
     assert report["errors"][-1]["message"] == "'x' undeclared"
 
 
+@pytest.mark.parametrize("workers", [True, False])
+def test_a_piece_inside_the_block_the_piece_before_ran_on_into_takes_nothing_of_it(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch, workers: bool
+) -> None:
+    """Cuts at plain line starts (where no quiet place is found): a traceback
+    longer than two pieces holds a piece whole, and the failure line after it
+    still folds into it (found by a review: such a piece took the place where
+    the block before ended back to its own end)."""
+    monkeypatch.setattr(streaming, "quiet_start", lambda src, pos: pieces.lines_after(src, pos, 1))
+    frames = b"".join(b'  File "app/m%d.py", line %d, in f%d\n    %s\n' % (i, i, i, b"x" * 300)
+                      for i in range(28))  # a block: 60 lines at most
+    filler = b"".join(b"compiling module %d\n" % i for i in range(600))
+    data = (filler + b"Traceback (most recent call last):\n" + frames + b"RuntimeError: boom\n"
+            + b"##[error]Process completed with exit code 1.\n" + filler) * 3
+    assert len(frames) > 2 * streaming.PIECE
+    assert stream(data, step=4096, workers=workers) == one_pass(data)
+
+
 def test_a_line_without_an_end_is_held_to_its_first_bytes_and_memory_stays_bounded() -> None:
     detector = StreamDetector()
     junk = b"x" * (1 << 20)

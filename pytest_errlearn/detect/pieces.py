@@ -117,8 +117,12 @@ def rescan(
     assembler: Assembler,
 ) -> Piece:
     """The piece from ``begin`` (its start, and the line ends above it) to ``end``
-    again, in this process, from line ``quiet`` on (exact)."""
+    again, in this process, from line ``quiet`` on (exact). A piece that the
+    block before it takes whole has nothing to read: only its lines count."""
     pos = lines_after(data, begin[0], quiet - 1 - begin[1])
+    if pos >= end:
+        lines = begin[1] + data.read(begin[0], end).count(b"\n")
+        return Piece([], quiet, [], 0, lines, 0)
     return scan_piece(data, end, tool, assembler, start=(pos, quiet - 1))
 
 
@@ -154,7 +158,9 @@ class Assembly:
                 trigger = found.unless_follows
                 if (found.err.span[0] if trigger is None else trigger) >= self.quiet:
                     self.assembler.add(found)
-        self.quiet, self.lines = piece.quiet, piece.lines
+        # A piece inside a block the piece before ran on into (a cut where no
+        # quiet place was found) ends before that block does: never go back.
+        self.quiet, self.lines = max(self.quiet, piece.quiet), piece.lines
         self.warning_lines = max(self.warning_lines, piece.warning_lines)
         self._dropped += piece.dropped
 
