@@ -5,16 +5,17 @@ Loaded by its ``pytest11`` entry point (``pytest -p errlearn`` names it,
 and the matcher come in with the first failure to read, so a passing run
 costs one hook call per test phase and nothing else.
 
-Each failure's exception is taken in the ``pytest_runtest_makereport``
-wrapper, the only place it is at hand, as a ``Raised``: a few strings and
-places, nothing that holds the test's frames. The controller (the only
-process when xdist is not in use) reads the failures into errors at the
-session's end, all in one go, before pytest prints them: a failure read
-between two tests costs twice as much as one read in a loop. It keeps the
-errors in a ``Collector`` in ``config.stash`` and alone prints and writes.
-An xdist worker reads each failure at once instead, so that the known-fix
-section travels with the report, and ``plugin_xdist.XdistBridge`` carries the
-error to the controller.
+Each failure's exception is taken in ``pytest_exception_interact``, which
+pytest calls only for a report with an exception to look at, just after
+logging it, as a ``Raised``: a few strings and places, nothing that holds
+the test's frames. The controller (the only process when xdist is not in
+use) reads the failures into errors at the session's end, all in one go,
+before pytest prints them: a failure read between two tests costs twice as
+much as one read in a loop. It keeps the errors in a ``Collector`` in
+``config.stash`` and alone prints and writes. An xdist worker reads each
+failure at once instead, as its report is made (``plugin_xdist.WorkerCapture``),
+so that the known-fix section travels with the report, and
+``plugin_xdist.XdistBridge`` carries the error to the controller.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from collections.abc import Generator
     from types import TracebackType
 
     from .matcher import Matcher
@@ -90,9 +90,11 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     config.pluginmanager.register(collector, "errlearn-collector")
     if config.pluginmanager.hasplugin("xdist"):
-        from .plugin_xdist import XdistBridge
+        from .plugin_xdist import WorkerCapture, XdistBridge
 
         config.pluginmanager.register(XdistBridge(collector), "errlearn-xdist")
+        if collector.worker:
+            config.pluginmanager.register(WorkerCapture(collector), "errlearn-worker")
 
 
 def _paths_apart(config: pytest.Config) -> list[str]:
@@ -143,12 +145,11 @@ class _Guard:
 class Collector:
     """What errlearn found in this session; on the controller it prints and writes it.
 
-    Between ``makereport`` and ``logreport`` a failure waits in ``pending``
-    (by report identity, the report held so the identity stays unique): its
-    ``Raised`` on the controller, its error on an xdist worker until
-    ``XdistBridge`` sends it with the report (and the worker's own faults
-    until they are sent). The controller's failures then wait in ``unread``
-    until the session's end.
+    On the controller a failure waits in ``unread`` until the session's end,
+    its ``Raised`` attached just after it is logged. On an xdist worker its
+    error waits in ``pending`` (by report identity, the report held so the
+    identity stays unique) from ``makereport`` until ``XdistBridge`` sends it
+    with the report (and the worker's own faults until they are sent).
     """
 
     def __init__(self, config: pytest.Config) -> None:
@@ -197,21 +198,24 @@ class Collector:
 
     # -- hooks: where a failure is read ---------------------------------------
 
-    @pytest.hookimpl(wrapper=True, tryfirst=True)
-    def pytest_runtest_makereport(
-        self, item: pytest.Item, call: pytest.CallInfo[None]
-    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-        report = yield  # outermost wrapper: the report as every plugin left it
-        if report.outcome == "failed":  # the field, not the property: this runs for every report
-            with self.guard("reading a failure"):
-                from .raised import NOTHING, Raised
+    @pytest.hookimpl(tryfirst=True)  # before --pdb takes the terminal
+    def pytest_exception_interact(
+        self, node: object, call: pytest.CallInfo[Any], report: object
+    ) -> None:
+        """A failed test's exception, kept as its ``Raised``: pytest calls this for
+        reports with an exception to look at only, so a passing test costs
+        nothing here (a ``makereport`` wrapper cost a hook call per phase)."""
+        failed = isinstance(report, pytest.TestReport) and report.outcome == "failed"
+        if self.worker or not failed or call.excinfo is None:
+            return
+        with self.guard("reading a failure"):
+            from .raised import Raised
 
-                raised = NOTHING if call.excinfo is None else Raised.of(call.excinfo.value)
-                if self.worker:  # read now: the fix travels with the report
-                    self.pending[id(report)] = (report, self.reader().capture(report, raised))
-                else:
-                    self.pending[id(report)] = (report, raised)
-        return report
+            raised = Raised.of(call.excinfo.value)
+            if self.unread and self.unread[-1][0] is report:  # logged just before
+                self.unread[-1] = (self.unread[-1][0], raised)
+            else:  # not logged yet (a plugin that logs its reports later)
+                self.pending[id(report)] = (report, raised)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self.worker:
@@ -227,7 +231,7 @@ class Collector:
                 from .plugin_capture import from_wire
 
                 self.record(from_wire(found), report.when)
-        else:  # read at the session's end; a report no makereport of ours saw, from its text
+        else:  # read at the session's end; without its exception (none), from its text
             from .raised import NOTHING, Raised
 
             self.unread.append((report, found if isinstance(found, Raised) else NOTHING))

@@ -71,3 +71,26 @@ class XdistBridge:
                 if isinstance(error, dict) and report is not None:
                     collector.pending[id(report)] = (report, error)
         return report
+
+
+class WorkerCapture:
+    """On an xdist worker, each failure read as its report is made, the only
+    place its exception is at hand before the report leaves for the
+    controller: the known fix travels with it (``XdistBridge``)."""
+
+    def __init__(self, collector: Collector) -> None:
+        self.collector = collector
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield  # outermost wrapper: the report as every plugin left it
+        if report.outcome == "failed":  # the field, not the property: this runs for every report
+            collector = self.collector
+            with collector.guard("reading a failure"):
+                from .raised import NOTHING, Raised
+
+                raised = NOTHING if call.excinfo is None else Raised.of(call.excinfo.value)
+                collector.pending[id(report)] = (report, collector.reader().capture(report, raised))
+        return report

@@ -155,6 +155,30 @@ def test_where_a_failure_points_and_its_signature_do_not_depend_on_tb(
     assert (file, line) == ("helpers.py", written.index("        return json.loads(text)") + 1)
 
 
+def test_a_failure_logged_later_by_another_plugin_still_has_its_exception(
+    pytester: pytest.Pytester,
+) -> None:
+    """A plugin that runs a test's phases unlogged and logs the reports itself
+    (as rerun plugins do): the exception waits for its report's log."""
+    pytester.makepyfile(helpers=HELPERS)
+    pytester.makepyfile(test_it="import helpers\ndef test_a():\n    helpers.settings('{')\n")
+    (plain,) = errors_of(pytester, "--tb=no")
+    pytester.makeconftest(
+        "import pytest\n"
+        "from _pytest.runner import runtestprotocol\n"
+        "@pytest.hookimpl(tryfirst=True)\n"
+        "def pytest_runtest_protocol(item, nextitem):\n"
+        "    reports = runtestprotocol(item, nextitem=nextitem, log=False)\n"
+        "    for report in reports:\n"
+        "        item.ihook.pytest_runtest_logreport(report=report)\n"
+        "    return True\n"
+    )
+    (later,) = errors_of(pytester, "--tb=no")
+    assert later["message"].startswith("JSONDecodeError: Expecting property name")
+    assert (later["message"], later["file"], later["line"], later["signature"]) == (
+        plain["message"], plain["file"], plain["line"], plain["signature"])
+
+
 def test_a_project_pattern_for_a_wrapper_beats_a_builtin_one_for_its_cause(
     pytester: pytest.Pytester,
 ) -> None:
