@@ -125,6 +125,27 @@ def test_the_pieces_of_a_worker_that_fails_are_read_here(
     assert rescans  # what the worker had, read here
 
 
+def test_a_worker_killed_with_pieces_queued_costs_no_piece(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed (the OOM killer, a crash) holding two pieces, one still queued and
+    so taken back at the end: every piece is still read (found by a review:
+    those from the taken-back one on were dropped)."""
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.3) or scan(*a))
+    filler = b"".join(b"compiling module %d\n" % i for i in range(5000))
+    errors = b"".join(b"src/a%d.c:3:5: error: 'x' undeclared\n" % i for i in range(300))
+    data = filler[: 3 * streaming.PIECE + 2 * streaming.BLOCK] + errors
+    detector = StreamDetector()
+    detector.feed(data)
+    assert detector._worker is not None and len(detector._at_worker) == 2
+    os.kill(detector._worker.pid, signal.SIGKILL)
+    time.sleep(0.1)
+    report = detector.close().to_dict()
+    assert len(report["errors"]) == 300
+    assert report == one_pass(data)
+
+
 def test_a_piece_cut_inside_a_traceback_is_read_again_from_the_end_of_its_block(
     small_pieces: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

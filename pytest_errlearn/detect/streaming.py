@@ -105,6 +105,9 @@ class StreamDetector:
                 )
             while self._at_worker:
                 self._collect(wait=True)
+            for k in self._cut_pieces:  # none left behind (the taken-back piece among them)
+                self._scanned.setdefault(k, None)  # None: scanned here now
+            self._assemble()
         finally:
             self._stop()
         return self._assembly.report()
