@@ -327,3 +327,18 @@ def test_past_the_limit_of_errors_kept_a_failure_line_still_folds_into_the_error
     report = detector.close()
     assert [e.file for e in report.errors] == ["src/a.c"]
     assert detector.dropped == 1
+
+
+def test_where_a_trace_points_is_remembered_for_short_traces_only() -> None:
+    """CI logs repeat their traces; a long one is worked out each time, so the
+    memory holds 512 short ones at most (found by a review: it held whole
+    traces, 120 MB)."""
+    from pytest_errlearn.detect import frames
+
+    frames._located.cache_clear()
+    short = ['  File "app/a.py", line 3, in f', "    f()"]
+    long = [*short, "    # " + "x" * frames.LOCATED_TEXT]
+    for _ in range(3):
+        assert frames.located(short) == frames.located(long) == ("app/a.py", 3, None, True)
+    info = frames._located.cache_info()
+    assert (info.hits, info.currsize) == (2, 1)

@@ -292,6 +292,60 @@ def test_the_worker_keeps_none_of_the_descriptors_of_the_process_it_was_forked_f
         os.waitpid(worker.pid, os.WNOHANG)  # reaped: the worker is gone
 
 
+def test_a_process_with_a_thousand_descriptors_open_still_hears_from_its_worker(
+    small_pieces: None,
+) -> None:
+    """A CI agent's many inherited descriptors: the worker's pipes are numbered
+    past 1024, which ``select`` cannot watch (found by a review)."""
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("no room for 1,100 descriptors")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        data, _ = chained_log()
+        report = stream(data, step=4096)
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert report == one_pass(data)
+
+
+def test_a_worker_started_without_standard_streams_keeps_its_pipes(
+    small_pieces: None,
+) -> None:
+    """errlearn started with stdin and stdout closed: the worker's pipes are fds
+    0 and 1, which it must not give to /dev/null."""
+    script = (
+        "import os, sys\n"
+        "from pytest_errlearn.detect import streaming\n"
+        "streaming.PIECE = 1 << 12\n"
+        "streaming.SLOT = (1 << 13) + (1 << 20)\n"
+        "log = open(sys.argv[1], 'rb').read()\n"
+        "os.close(0); os.close(1)\n"
+        "detector = streaming.StreamDetector()\n"
+        "for i in range(0, len(log), 4096):\n"
+        "    detector.feed(log[i : i + 4096])\n"
+        "worker = detector._worker\n"
+        "import time; time.sleep(0.2)\n"
+        "alive = os.waitpid(worker.pid, os.WNOHANG) == (0, 0)\n"
+        "report = detector.close()\n"
+        "sys.stderr.write(f'{alive} {len(report.errors)}\\n')\n"
+    )
+    data, _ = chained_log()
+    with __import__("tempfile").NamedTemporaryFile(suffix=".log") as log:
+        log.write(data * 3)
+        log.flush()
+        done = subprocess.run([sys.executable, "-c", script, log.name],
+                              capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    alive, errors = done.stderr.split()
+    assert alive == b"True"  # not gone at once, its requests read from /dev/null
+    assert int(errors) == len(one_pass(data * 3)["errors"])
+
+
 def test_the_worker_leaves_ctrl_c_to_the_command_and_goes_on(
     corpora: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

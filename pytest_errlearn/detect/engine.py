@@ -5,8 +5,9 @@ Two halves. The ``scanner`` reads the text and hands on each error as read
 them in order and decides what only the whole run can: which failure lines
 only follow from an error before them (folded into it), which errors are
 repeats (counted), which test section each belongs to, and the limits on
-what is kept. ``Detector`` joins the two for a stream; ``parallel`` runs
-scanners on pieces of a big file at once and feeds one assembler.
+what is kept. ``Detector`` joins the two for a stream; ``pieces`` runs
+scanners on pieces of a log at once and feeds one assembler, for a big file
+(``parallel``) and for a command's output (``streaming``).
 
 Memory is bounded by the errors kept, not by the input.
 """

@@ -131,7 +131,12 @@ class Worker:
         self._shared = mmap.mmap(-1, self.SLOTS * slot)  # anonymous, shared with the child
         self._states = mmap.mmap(-1, self.SLOTS)  # each slot's: _QUEUED, _STARTED, _TAKEN_BACK
         requests, self._requests = os.pipe()
-        self._results, results = os.pipe()
+        try:
+            self._results, results = os.pipe()
+        except OSError:
+            os.close(requests)
+            os.close(self._requests)
+            raise
         _widen(results)
         # The terminal's signals wait until the child has its own dispositions: a
         # Ctrl-C in between would run the parent's handler there too (and reach
@@ -149,7 +154,7 @@ class Worker:
         if pid == 0:  # the child: never returns
             status = 0
             try:
-                _alone(keep=(requests, results))
+                requests, results = _alone(keep=(requests, results))
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
                 _serve(scan, requests, results, self._shared, self._states, slot)
             except BaseException:
@@ -159,6 +164,10 @@ class Worker:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(requests)
         os.close(results)
+        import select
+
+        self._poll = select.poll()
+        self._poll.register(self._results, select.POLLIN)
         self.pid = pid
         self.alive = True
         self._free = list(range(self.SLOTS))
@@ -191,18 +200,17 @@ class Worker:
 
     def take_back(self) -> bool:
         """Take back the piece sent last when the worker has not started it and has
-        another before it (the caller scans it; its result from here is empty).
-        Should the worker start it all the same, it is scanned twice, no worse."""
+        another before it: the caller scans it, and ignores what the worker
+        answers for it (nothing, or the same, should it have started it after all)."""
         if len(self._sent) < 2 or self._states[self._sent[-1]] != _QUEUED:
             return False
         self._states[self._sent[-1]] = _TAKEN_BACK
         return True
 
     def ready(self) -> bool:
-        """Whether the oldest piece sent is done (its result waits to be read)."""
-        import select
-
-        return self.busy and bool(select.select([self._results], [], [], 0)[0])
+        """Whether the oldest piece sent is done (its result waits to be read).
+        ``poll``, not ``select``: a descriptor numbered past 1024 is no error."""
+        return self.busy and bool(self._poll.poll(0))
 
     def result(self) -> dict[int, Piece] | None:
         """What the oldest piece sent gave, waiting for it; None when the worker
@@ -250,12 +258,18 @@ def _widen(fd: int) -> None:
 _HELD = {signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH}
 
 
-def _alone(keep: tuple[int, ...]) -> None:
-    """In a worker just forked: none of the parent's descriptors or signal handlers."""
+def _alone(keep: tuple[int, int]) -> tuple[int, int]:
+    """In a worker just forked: none of the parent's descriptors or signal
+    handlers; the two descriptors it keeps, moved above the standard streams
+    should the parent have started without them."""
+    import fcntl
+
     for signum in (signal.SIGINT, signal.SIGQUIT):
         signal.signal(signum, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH):
         signal.signal(signum, signal.SIG_DFL)
+    requests, results = (fcntl.fcntl(fd, fcntl.F_DUPFD, 3) if fd <= 2 else fd for fd in keep)
+    keep = (requests, results)
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
@@ -264,6 +278,7 @@ def _alone(keep: tuple[int, ...]) -> None:
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, os.sysconf("SC_OPEN_MAX"))
+    return keep
 
 
 _QUEUED, _STARTED, _TAKEN_BACK = 1, 2, 3  # a slot's state

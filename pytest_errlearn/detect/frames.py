@@ -72,14 +72,15 @@ def located(lines: Sequence[str], *, innermost_first: bool = True) -> Frame | No
     no frame cost no Python time; a frame is built only for the one returned,
     since half the traces in CI logs are all library frames, read to the end.
     """
-    return _located("\n" + "\n".join(lines), innermost_first)
+    text = "\n" + "\n".join(lines)
+    return (_located if len(text) <= LOCATED_TEXT else _locate)(text, innermost_first)
 
 
-@lru_cache(maxsize=512)
-def _located(text: str, innermost_first: bool) -> Frame | None:
-    """``located`` over the lines joined (each after a newline). Remembered: a
-    CI log prints the same trace again and again (seven in ten of a LogChunks
-    log's traces are one it printed before)."""
+LOCATED_TEXT = 8192  # characters of the longest trace remembered: 512 of them take 4 MB at most
+
+
+def _locate(text: str, innermost_first: bool) -> Frame | None:
+    """``located`` over the lines joined (each after a newline)."""
     matches: Iterable[re.Match[str]] = _FRAMES.finditer(text)
     if not innermost_first:  # Python: the innermost frame comes last
         matches = reversed(list(matches))
@@ -92,6 +93,11 @@ def _located(text: str, innermost_first: bool) -> Frame | None:
             return _frame(m, key, user=True)
         innermost = innermost or (m, key)
     return None if innermost is None else _frame(*innermost, user=False)
+
+
+# Remembered: a CI log prints the same trace again and again (seven in ten of
+# a LogChunks log's traces are one it printed before).
+_located = lru_cache(maxsize=512)(_locate)
 
 
 def _frame(m: re.Match[str], key: str, *, user: bool) -> Frame:
