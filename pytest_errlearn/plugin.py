@@ -205,15 +205,16 @@ class Collector:
         """A failed test's exception, kept as its ``Raised``: pytest calls this for
         reports with an exception to look at only, so a passing test costs
         nothing here (a ``makereport`` wrapper cost a hook call per phase)."""
-        failed = isinstance(report, pytest.TestReport) and report.outcome == "failed"
-        if self.worker or not failed or call.excinfo is None:
+        if not isinstance(report, pytest.TestReport) or report.outcome != "failed":
+            return
+        if self.worker or call.excinfo is None:
             return
         with self.guard("reading a failure"):
             from .raised import Raised
 
             raised = Raised.of(call.excinfo.value)
             if self.unread and self.unread[-1][0] is report:  # logged just before
-                self.unread[-1] = (self.unread[-1][0], raised)
+                self.unread[-1] = (report, raised)
             else:  # not logged yet (a plugin that logs its reports later)
                 self.pending[id(report)] = (report, raised)
 

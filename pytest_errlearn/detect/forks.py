@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from mmap import mmap
 
 
-
 class Piece(NamedTuple):
     """What scanning one piece gave."""
 

@@ -102,15 +102,12 @@ def _take_pieces(
     pos = lines = warnings = 0
     while ticket := os.read(tickets, 1):
         k = ticket[0]
-        lines += _newlines(data, pos, cuts[k])
+        lines += pieces.newlines(data, pos, cuts[k])
         # Pieces are taken in order: past MAX_WARNINGS here, a single pass would
         # be past it too, and read no more warnings in full.
-        piece = pieces.scan_piece(
+        scanned[k] = piece = pieces.scan_to_send(
             data, cuts[k + 1], tool, start=(cuts[k], lines), warning_lines=warnings
         )
-        # Repeats kept light until the assembly: less to hold, and to send.
-        founds = pieces.compact(piece.founds, pieces.sure_from(lines))
-        scanned[k] = piece = piece._replace(founds=founds)
         pos, lines, warnings = cuts[k + 1], piece.lines, piece.warning_lines
     return scanned
 
@@ -125,7 +122,3 @@ def _cuts(data: FileRange, count: int) -> list[int]:
         cuts.append(min(size, pieces.quiet_start(data, cuts[-1] + step - 1)))
     return cuts
 
-
-def _newlines(data: FileRange, begin: int, end: int) -> int:
-    """The number of line ends from ``begin`` to ``end``."""
-    return sum(data.read(i, min(i + CHUNK, end)).count(b"\n") for i in range(begin, end, CHUNK))

@@ -29,7 +29,7 @@ from typing import Protocol
 from ..report import Error, Report
 from . import prefilter
 from .blocks import MAX_BLOCK
-from .engine import FOLD_DISTANCE, Assembler
+from .engine import CHUNK, FOLD_DISTANCE, Assembler
 from .forks import Piece
 from .lookback import LOOKBACK, last_lines
 from .scanner import EARLY, STEP, Found, Scanner
@@ -108,6 +108,15 @@ def scan_piece(
                   scanner.warning_lines)
 
 
+def scan_to_send(
+    data: Source, end: int, tool: str | None, *, start: tuple[int, int], warning_lines: int
+) -> Piece:
+    """``scan_piece`` in a process of its own: repeats kept light until the
+    assembly, less to hold, and to send."""
+    piece = scan_piece(data, end, tool, start=start, warning_lines=warning_lines)
+    return piece._replace(founds=compact(piece.founds, sure_from(start[1])))
+
+
 def rescan(
     data: Source,
     begin: tuple[int, int],
@@ -121,8 +130,7 @@ def rescan(
     block before it takes whole has nothing to read: only its lines count."""
     pos = lines_after(data, begin[0], quiet - 1 - begin[1])
     if pos >= end:
-        lines = begin[1] + data.read(begin[0], end).count(b"\n")
-        return Piece([], quiet, [], 0, lines, 0)
+        return Piece([], quiet, [], 0, begin[1] + newlines(data, begin[0], end), 0)
     return scan_piece(data, end, tool, assembler, start=(pos, quiet - 1))
 
 
@@ -280,6 +288,11 @@ def tail(data: Source, pos: int) -> list[bytes]:
         text = text[text.index(b"\n") + 1 :]  # from the start of a line
     text = strip_colour(text)
     return last_lines(text, len(text), LOOKBACK)
+
+
+def newlines(data: Source, begin: int, end: int) -> int:
+    """The number of line ends from ``begin`` to ``end``, read a chunk at a time."""
+    return sum(data.read(i, min(i + CHUNK, end)).count(b"\n") for i in range(begin, end, CHUNK))
 
 
 def lines_after(data: Source, pos: int, n: int) -> int:

@@ -28,11 +28,10 @@ from .pieces import (
     BLOCK,
     Assembly,
     Memory,
-    compact,
     quiet_start,
     rescanner,
     scan_piece,
-    sure_from,
+    scan_to_send,
 )
 from .scanner import MAX_PENDING
 
@@ -98,11 +97,7 @@ class StreamDetector:
             if end > self._begin:
                 self._piece(end, end)
             if taken is not None:
-                source, begin, end, lineno = self._cut_pieces[taken]
-                self._scanned[taken] = scan_piece(
-                    source, end, self.tool, start=(begin, lineno),
-                    warning_lines=self._assembly.warning_lines,
-                )
+                self._scanned[taken] = self._scan_here(taken)
             while self._at_worker:
                 self._collect(wait=True)
             for k in self._cut_pieces:  # none left behind (the taken-back piece among them)
@@ -193,14 +188,18 @@ class StreamDetector:
             self._at_worker.append(k)
             lines = None
         else:
-            piece = self._scanned[k] = scan_piece(
-                source, end, self.tool, start=(begin, lineno), warning_lines=warnings
-            )
+            piece = self._scanned[k] = self._scan_here(k)
             lines = piece.lines
             self._assemble()
         while self._at_worker and len(self._cut_pieces) >= MAX_WAITING:
             self._collect(wait=True)  # the worker is far behind: memory says wait
         return lines
+
+    def _scan_here(self, k: int) -> Piece:
+        """Piece ``k`` scanned in this process."""
+        source, begin, end, lineno = self._cut_pieces[k]
+        return scan_piece(source, end, self.tool, start=(begin, lineno),
+                          warning_lines=self._assembly.warning_lines)
 
     def _taker(self, size: int, last: bool) -> Worker | None:
         """The worker when it can take a piece of ``size`` bytes; started for the
@@ -255,8 +254,7 @@ class StreamDetector:
 
 
 def _scan_request(data: memoryview, start: int, request: Any) -> tuple[int, Piece]:
-    """In the worker: one piece scanned, its repeats kept light for the way back."""
+    """In the worker: one piece scanned, to be sent back."""
     k, begin, end, lineno, warnings, tool = request
-    piece = scan_piece(Memory(data, start), end, tool, start=(begin, lineno),
-                       warning_lines=warnings)
-    return k, piece._replace(founds=compact(piece.founds, sure_from(lineno)))
+    return k, scan_to_send(Memory(data, start), end, tool, start=(begin, lineno),
+                           warning_lines=warnings)
