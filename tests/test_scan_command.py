@@ -183,6 +183,15 @@ def test_bad_input_is_one_line_on_stderr_and_status_2(tmp_path: Path, argv: Any)
     assert done.stdout == ""
 
 
+def test_a_closed_standard_input_is_one_line_on_stderr_and_status_2(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*ERRLEARN, "scan", "-"], stdin=subprocess.DEVNULL, capture_output=True, cwd=tmp_path,
+        preexec_fn=lambda: os.close(0), timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode() == "errlearn: error: cannot read -: standard input is closed\n"
+
+
 @pytest.mark.skipif(
     not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads a file of mode 000"
 )

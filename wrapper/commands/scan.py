@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
             matcher()  # bad patterns fail before the log is read
+            if sys.stdin is None:  # errlearn started with its standard input closed
+                raise UsageError("cannot read -: standard input is closed")
             detector = StreamDetector(tool, command=args.command)
             stream = sys.stdin.buffer
             while chunk := stream.read(READ_SIZE):
