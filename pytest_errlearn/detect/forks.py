@@ -197,14 +197,17 @@ class Worker:
         self._sent.append(slot)
         return True
 
-    def take_back(self) -> bool:
-        """Take back the piece sent last when the worker has not started it and has
-        another before it: the caller scans it, and ignores what the worker
-        answers for it (nothing, or the same, should it have started it after all)."""
-        if len(self._sent) < 2 or self._states[self._sent[-1]] != _QUEUED:
-            return False
-        self._states[self._sent[-1]] = _TAKEN_BACK
-        return True
+    def take_back(self) -> int | None:
+        """Take back the last piece sent that the worker has not started, when it
+        has another before it: the caller scans it, and ignores what the worker
+        answers for it (nothing, or the same, should it have started it after
+        all). Its place among the pieces sent and not answered, oldest first;
+        None when there is none to take."""
+        kept = [i for i, slot in enumerate(self._sent) if self._states[slot] != _TAKEN_BACK]
+        if len(kept) < 2 or self._states[self._sent[kept[-1]]] != _QUEUED:
+            return None
+        self._states[self._sent[kept[-1]]] = _TAKEN_BACK
+        return kept[-1]
 
     def ready(self) -> bool:
         """Whether the oldest piece sent is done (its result waits to be read).

@@ -3,15 +3,16 @@
 ``Detector`` reads a stream in one process, about 130 MB/s of CI output: a
 command that prints faster waits for errlearn. ``StreamDetector`` cuts the
 stream at line ends into pieces of a few megabytes, as ``parallel`` cuts a
-file, and hands each to a worker process when the worker is free, else
+file, and queues each at a worker process when the worker has room, else
 scans it here. The pieces go back together in order (``pieces.Assembly``),
-so the report is the one ``Detector`` gives. An output smaller than a piece
-is scanned here at its end, and costs no process.
+so the report is the one ``Detector`` gives. When the output ends, what is
+left is cut finer and read from both ends, so that the two processes finish
+together. An output smaller than a piece is scanned here at its end, and
+costs no process.
 
-Memory stays bounded whatever the output: the piece being cut, the one at
-the worker, and at most ``MAX_WAITING`` scanned here while that one was
-out. A line longer than ``MAX_PENDING`` keeps only its start, as the
-scanner keeps it.
+Memory stays bounded whatever the output: the piece being cut, and at most
+``MAX_WAITING`` not yet put back together (the worker's among them). A line
+longer than ``MAX_PENDING`` keeps only its start, as the scanner keeps it.
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ PIECE = 3 << 19  # bytes a piece holds, about (it ends at a line end): 1.5 MB, t
 # lines a block open at its end may run on into (AHEAD) average 220 KB at most.
 AHEAD_LIMIT = 16 << 20
 SLOT = 2 * PIECE + (1 << 20)  # the largest piece the worker takes; a larger one is scanned here
-MAX_WAITING = 4  # pieces, the worker's included, not yet put back together
+# Pieces, the worker's included, not yet put back together. This process
+# scans a piece whenever the worker is full, and must not wait for it then:
+# with 4 it waited a quarter of the run.
+MAX_WAITING = 8
 
 
 class StreamDetector:
@@ -82,7 +86,7 @@ class StreamDetector:
             old = len(self._buf)
             self._buf += data
             self._bound(old)
-            while (ahead := self._ahead()) is not None:
+            while (ahead := self._ahead(PIECE)) is not None:
                 assert self._cut is not None
                 self._piece(self._cut, ahead)
         except BaseException:
@@ -92,15 +96,10 @@ class StreamDetector:
     def close(self) -> Report:
         """Finish the output and return the report, root cause named."""
         try:
-            taken = self._take_back()
-            end = self._start + len(self._buf)
-            if end > self._begin:
-                self._piece(end, end)
-            if taken is not None:
-                self._scanned[taken] = self._scan_here(taken)
+            self._share_out(self._cut_rest())
             while self._at_worker:
                 self._collect(wait=True)
-            for k in self._cut_pieces:  # none left behind (the taken-back piece among them)
+            for k in self._cut_pieces:  # none left behind (those taken back among them)
                 self._scanned.setdefault(k, None)  # None: scanned here now
             self._assemble()
         finally:
@@ -124,14 +123,16 @@ class StreamDetector:
             del buf[len(buf) - (self._unfinished - MAX_PENDING) :]
             self._unfinished, self._long = MAX_PENDING, True
 
-    def _ahead(self) -> int | None:
-        """Where the lines after the next piece end, once the stream holds the
-        piece and enough of them (``AHEAD``, for the block it may leave open)."""
+    def _ahead(self, size: int, *, over: bool = False) -> int | None:
+        """Where the lines after the next piece (of about ``size`` bytes) end, once
+        the stream holds the piece and enough of them (``AHEAD``, for the block
+        it may leave open). ``over``: no more is to come, so there is no need
+        to wait for the lines around a cut (``BLOCK``) before choosing it."""
         end = self._start + len(self._buf)
         if self._cut is None:
-            if end - self._begin < PIECE + BLOCK:
+            if end - self._begin < size + (0 if over else BLOCK):
                 return None
-            cut = quiet_start(Memory(self._buf, self._start), self._begin + PIECE - 1)
+            cut = quiet_start(Memory(self._buf, self._start), self._begin + size - 1)
             if cut >= end:
                 return None  # no line ends past it yet
             self._cut = cut
@@ -151,8 +152,16 @@ class StreamDetector:
         return self._start + p
 
     def _piece(self, end: int, ahead: int) -> None:
-        """Cut the next piece (to ``end``, what it may read on into to ``ahead``)
-        and have it scanned; keep only the lines above the next one."""
+        """Cut the next piece and have it scanned."""
+        k = self._cut_piece(end, ahead)
+        lines = self._scan(k, last=end == ahead)
+        if lines is None:  # at the worker: counted here
+            lines = self._count_lines(k)
+        self._lines = lines
+
+    def _cut_piece(self, end: int, ahead: int) -> int:
+        """Cut the next piece (to ``end``, what it may read on into to ``ahead``);
+        keep only the lines above the next one. The piece's number."""
         begin, lineno, buf, start = self._begin, self._lines, self._buf, self._start
         k, self._count = self._count, self._count + 1
         rest = buf[ahead - start :]
@@ -166,10 +175,30 @@ class StreamDetector:
             keep = buf.rfind(b"\n", 0, keep - 1) + 1
         self._buf = buf[keep:] + rest
         self._start += keep
-        lines = self._scan(k, last=end == ahead)
-        if lines is None:  # at the worker: counted here
-            lines = lineno + buf.count(b"\n", begin - start, end - start)
-        self._lines = lines
+        return k
+
+    def _count_lines(self, k: int) -> int:
+        """The line ends before the end of piece ``k``, counted."""
+        source, begin, end, lineno = self._cut_pieces[k]
+        data = source.data
+        assert isinstance(data, bytearray)  # as ``_cut_piece`` holds it
+        return lineno + data.count(b"\n", begin - source.start, end - source.start)
+
+    def _cut_rest(self) -> deque[int]:
+        """The output is over: what is left of it cut into pieces, small ones (a
+        quarter of ``PIECE``) when the worker is there to share them; their numbers."""
+        rest: deque[int] = deque()
+        end = self._start + len(self._buf)
+        if self._worker is not None and self._worker.alive:
+            while True:
+                ahead = self._ahead(PIECE // 4, over=True)
+                if (cut := self._cut) is None:
+                    break
+                rest.append(k := self._cut_piece(cut, end if ahead is None else ahead))
+                self._lines = self._count_lines(k)
+        if end > self._begin:
+            rest.append(self._cut_piece(end, end))
+        return rest
 
     # -- scanning -----------------------------------------------------------------
 
@@ -177,15 +206,8 @@ class StreamDetector:
         """Piece ``k`` queued at the worker when it has room, else scanned here;
         then the line ends before its end, which a scan here counts on the way
         (None: the worker has it)."""
-        while self._at_worker and self._worker is not None and self._worker.ready():
-            self._collect(wait=False)
-        source, begin, end, lineno = self._cut_pieces[k]
-        warnings = self._assembly.warning_lines
-        worker = self._taker(len(source.data), last)
-        if worker is not None and worker.send(
-            source.data, source.start, (k, begin, end, lineno, warnings, self.tool)
-        ):
-            self._at_worker.append(k)
+        self._collect_ready()
+        if self._send(k, last=last):
             lines = None
         else:
             piece = self._scanned[k] = self._scan_here(k)
@@ -194,6 +216,36 @@ class StreamDetector:
         while self._at_worker and len(self._cut_pieces) >= MAX_WAITING:
             self._collect(wait=True)  # the worker is far behind: memory says wait
         return lines
+
+    def _share_out(self, rest: deque[int]) -> None:
+        """The last pieces read from both ends, so that the worker and this process
+        finish together: the worker takes the first ones as it has room, this
+        process the last, and then those queued at the worker that it has not
+        started (``take_back``)."""
+        while True:
+            self._collect_ready()
+            while len(rest) > 1 and self._send(rest[0], last=True):
+                rest.popleft()
+            if rest:
+                k = rest.pop()
+            elif (taken := self._take_back()) is not None:
+                k = taken
+            else:
+                return
+            self._scanned[k] = self._scan_here(k)
+            self._assemble()
+
+    def _send(self, k: int, *, last: bool) -> bool:
+        """Piece ``k`` queued at the worker, when it has room."""
+        source, begin, end, lineno = self._cut_pieces[k]
+        worker = self._taker(len(source.data), last)
+        if worker is None or not worker.send(
+            source.data, source.start, (k, begin, end, lineno, self._assembly.warning_lines,
+                                        self.tool)
+        ):
+            return False
+        self._at_worker.append(k)
+        return True
 
     def _scan_here(self, k: int) -> Piece:
         """Piece ``k`` scanned in this process."""
@@ -214,14 +266,18 @@ class StreamDetector:
         return worker if worker is not None and worker.takes(size) else None
 
     def _take_back(self) -> int | None:
-        """The output is over: the piece still queued behind another at the worker,
-        if any, to be scanned here while the worker ends the one it is on and
-        takes the last (so both end at about the same time)."""
+        """The last piece queued behind another at the worker and not started, if
+        any, taken back to be scanned here."""
         worker = self._worker
-        if worker is None or not worker.take_back():
+        if worker is None or (i := worker.take_back()) is None:
             return None
-        self._taken_back.add(k := self._at_worker[-1])
+        self._taken_back.add(k := self._at_worker[i])
         return k
+
+    def _collect_ready(self) -> None:
+        """What the worker gave for the pieces it has done, without waiting."""
+        while self._at_worker and self._worker is not None and self._worker.ready():
+            self._collect(wait=False)
 
     def _collect(self, *, wait: bool) -> None:
         """What the worker gave for its oldest piece (waiting for it, or not)."""

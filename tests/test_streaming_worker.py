@@ -1,0 +1,227 @@
+"""The worker that scans a stream's pieces on a second process: what it holds
+when it fails or is killed, the descriptors and signals it keeps, and how the
+last pieces are shared with it at the end of a run.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streaming_helpers import chained_log, corpus_log, one_pass, shrink_pieces, stream
+
+from pytest_errlearn.detect import forks, pieces, streaming
+from pytest_errlearn.detect.streaming import StreamDetector
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the worker is forked")
+
+
+@pytest.fixture
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    shrink_pieces(monkeypatch)
+
+
+def test_the_pieces_of_a_worker_that_fails_are_read_here(
+    corpora: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = corpus_log(corpora, "cidiff/*/fail.log", limit=10)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise MemoryError  # only the worker sends its errors; this process never calls it
+
+    monkeypatch.setattr(forks, "to_wire", broken)
+    rescans: list[int] = []
+    rescan = pieces.rescan
+    monkeypatch.setattr(
+        pieces, "rescan", lambda *a, **k: rescans.append(a[1][0]) or rescan(*a, **k)
+    )
+    assert stream(data, step=4096) == one_pass(data)
+    assert rescans  # what the worker had, read here
+
+
+def test_a_worker_killed_with_pieces_queued_costs_no_piece(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed (the OOM killer, a crash) holding two pieces, one still queued and
+    so taken back at the end: every piece is still read (found by a review:
+    those from the taken-back one on were dropped)."""
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.3) or scan(*a))
+    filler = b"".join(b"compiling module %d\n" % i for i in range(5000))
+    errors = b"".join(b"src/a%d.c:3:5: error: 'x' undeclared\n" % i for i in range(300))
+    data = filler[: 3 * streaming.PIECE + 2 * streaming.BLOCK] + errors
+    detector = StreamDetector()
+    detector.feed(data)
+    assert detector._worker is not None and len(detector._at_worker) >= 2
+    os.kill(detector._worker.pid, signal.SIGKILL)
+    time.sleep(0.1)
+    report = detector.close().to_dict()
+    assert len(report["errors"]) == 300
+    assert report == one_pass(data)
+
+
+def test_pieces_waiting_for_the_worker_are_bounded(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow worker makes this process wait for it, not hold the output."""
+    data, _ = chained_log()
+    data += b"".join(b"src/a%d.c:3:5: error: 'x' undeclared\n" % i for i in range(2000))
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.02) or scan(*a))
+    detector = StreamDetector()
+    for i in range(0, len(data), 4096):
+        detector.feed(data[i : i + 4096])
+        assert len(detector._cut_pieces) <= streaming.MAX_WAITING
+    assert detector.close().to_dict() == one_pass(data)
+
+
+def test_the_pieces_still_queued_at_the_worker_at_the_end_are_read_here_meanwhile(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three pieces cut and sent, the worker slow on the first: at the end, the
+    rest is read here, then the third and the second are taken back and read
+    here too, while the worker ends the first."""
+    filler = b"".join(b"compiling module %d\n" % i for i in range(5000))
+    data = filler[: 3 * streaming.PIECE + streaming.BLOCK] + b"src/a.c:3:5: error: 'x' undeclared\n"
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.3) or scan(*a))
+    taken: list[int | None] = []
+    take_back = forks.Worker.take_back
+
+    def spy(worker: forks.Worker) -> int | None:
+        taken.append(take_back(worker))
+        return taken[-1]
+
+    monkeypatch.setattr(forks.Worker, "take_back", spy)
+    detector = StreamDetector()
+    detector.feed(data)
+    assert list(detector._at_worker) == [0, 1, 2]
+    assert detector.close().to_dict() == one_pass(data)
+    assert taken == [2, 1, None]  # the last sent first; none once the worker has only its own
+
+
+def test_what_is_left_at_the_end_is_cut_small_and_read_from_both_ends(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The output is over with more than a piece left: it is cut into quarter
+    pieces; the worker takes the first as it has room, this process reads the
+    last first, so that both end together."""
+    data, _ = chained_log()
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.002) or scan(*a))
+    detector = StreamDetector()
+    detector.feed(data)
+    assert detector._worker is not None
+    cut = detector._count
+    here: list[int] = []
+    scan_here = StreamDetector._scan_here
+    monkeypatch.setattr(
+        StreamDetector, "_scan_here", lambda self, k: here.append(k) or scan_here(self, k)
+    )
+    assert detector.close().to_dict() == one_pass(data)
+    assert detector._count - cut > 10  # 64 KB (BLOCK) left, in pieces of 1 KB
+    assert here and here == sorted(here, reverse=True)  # the last first
+
+
+def test_the_worker_keeps_none_of_the_descriptors_of_the_process_it_was_forked_from(
+    small_pieces: None,
+) -> None:
+    """The command's pipes, the terminal: a pipe's reader sees its end when this
+    process closes its writer, though the worker was forked while it was open."""
+    read_end, write_end = os.pipe()
+    detector = StreamDetector()
+    try:
+        detector.feed(b"compiling module\n" * 20000)
+        worker = detector._worker
+        assert worker is not None and worker.alive
+        os.close(write_end)
+        write_end = -1
+        assert select.select([read_end], [], [], 5)[0] and os.read(read_end, 1) == b""
+        detector.close()
+    finally:
+        if detector._worker is not None:
+            detector._worker.stop()  # whatever it holds, it is gone
+        os.close(read_end)
+        if write_end >= 0:
+            os.close(write_end)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(worker.pid, os.WNOHANG)  # reaped: the worker is gone
+
+
+def test_a_process_with_a_thousand_descriptors_open_still_hears_from_its_worker(
+    small_pieces: None,
+) -> None:
+    """A CI agent's many inherited descriptors: the worker's pipes are numbered
+    past 1024, which ``select`` cannot watch (found by a review)."""
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("no room for 1,100 descriptors")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        data, _ = chained_log()
+        report = stream(data, step=4096)
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert report == one_pass(data)
+
+
+def test_a_worker_started_without_standard_streams_keeps_its_pipes(
+    small_pieces: None,
+) -> None:
+    """errlearn started with stdin and stdout closed: the worker's pipes are fds
+    0 and 1, which it must not give to /dev/null."""
+    script = (
+        "import os, sys\n"
+        "from pytest_errlearn.detect import streaming\n"
+        "streaming.PIECE = 1 << 12\n"
+        "streaming.SLOT = (1 << 13) + (1 << 20)\n"
+        "log = open(sys.argv[1], 'rb').read()\n"
+        "os.close(0); os.close(1)\n"
+        "detector = streaming.StreamDetector()\n"
+        "for i in range(0, len(log), 4096):\n"
+        "    detector.feed(log[i : i + 4096])\n"
+        "worker = detector._worker\n"
+        "import time; time.sleep(0.2)\n"
+        "alive = os.waitpid(worker.pid, os.WNOHANG) == (0, 0)\n"
+        "report = detector.close()\n"
+        "sys.stderr.write(f'{alive} {len(report.errors)}\\n')\n"
+    )
+    data, _ = chained_log()
+    with __import__("tempfile").NamedTemporaryFile(suffix=".log") as log:
+        log.write(data * 3)
+        log.flush()
+        done = subprocess.run([sys.executable, "-c", script, log.name],
+                              capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    alive, errors = done.stderr.split()
+    assert alive == b"True"  # not gone at once, its requests read from /dev/null
+    assert int(errors) == len(one_pass(data * 3)["errors"])
+
+
+def test_the_worker_leaves_ctrl_c_to_the_command_and_goes_on(
+    corpora: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = corpus_log(corpora, "cidiff/*/fail.log", limit=10)
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.01) or scan(*a))
+    detector = StreamDetector()
+    half = len(data) // 2
+    detector.feed(data[:half])
+    assert detector._worker is not None
+    pid = detector._worker.pid
+    os.kill(pid, signal.SIGINT)
+    time.sleep(0.05)
+    assert os.waitpid(pid, os.WNOHANG) == (0, 0)  # still at work
+    detector.feed(data[half:])
+    assert detector.close().to_dict() == one_pass(data)
