@@ -130,6 +130,31 @@ def test_what_is_left_at_the_end_is_cut_small_and_read_from_both_ends(
     assert here and here == sorted(here, reverse=True)  # the last first
 
 
+def test_a_piece_read_here_ahead_of_the_assembly_is_told_the_warnings_read_above_it(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker slow: pieces read here meanwhile, before the pieces above them
+    are put back together, are told what those read, so past the warning limit
+    they read no more warnings in full; the report keeps the same ones."""
+    warnings = b"".join(b"src/a.c:%d:5: warning: unused variable 'x'\n" % i for i in range(3000))
+    data = warnings + b"src/a.c:9:1: error: boom\n"
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.02) or scan(*a))
+    detector = StreamDetector()
+    told: list[tuple[int, int]] = []  # warning lines told a piece read here, and put together
+    scan_piece = streaming.scan_piece
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        told.append((kwargs["warning_lines"], detector._assembly.warning_lines))
+        return scan_piece(*args, **kwargs)
+
+    monkeypatch.setattr(streaming, "scan_piece", spy)
+    for i in range(0, len(data), 4096):
+        detector.feed(data[i : i + 4096])
+    assert detector.close().to_dict() == one_pass(data)
+    assert any(ahead > together for ahead, together in told)
+
+
 def test_the_worker_keeps_none_of_the_descriptors_of_the_process_it_was_forked_from(
     small_pieces: None,
 ) -> None:

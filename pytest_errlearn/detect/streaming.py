@@ -240,7 +240,7 @@ class StreamDetector:
         source, begin, end, lineno = self._cut_pieces[k]
         worker = self._taker(len(source.data), last)
         if worker is None or not worker.send(
-            source.data, source.start, (k, begin, end, lineno, self._assembly.warning_lines,
+            source.data, source.start, (k, begin, end, lineno, self._warnings_above(k),
                                         self.tool)
         ):
             return False
@@ -251,7 +251,14 @@ class StreamDetector:
         """Piece ``k`` scanned in this process."""
         source, begin, end, lineno = self._cut_pieces[k]
         return scan_piece(source, end, self.tool, start=(begin, lineno),
-                          warning_lines=self._assembly.warning_lines)
+                          warning_lines=self._warnings_above(k))
+
+    def _warnings_above(self, k: int) -> int:
+        """Warning lines surely read above piece ``k``: those of the pieces put back
+        together, or of one before ``k`` scanned since. The more a piece is told,
+        the sooner it stops reading warnings past the limit in full."""
+        known = (p.warning_lines for j, p in self._scanned.items() if j < k and p is not None)
+        return max(self._assembly.warning_lines, *known, 0)
 
     def _taker(self, size: int, last: bool) -> Worker | None:
         """The worker when it can take a piece of ``size`` bytes; started for the
