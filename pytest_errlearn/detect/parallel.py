@@ -97,18 +97,18 @@ def _take_pieces(
     data: FileRange, cuts: list[int], tool: str | None, tickets: int
 ) -> dict[int, Piece]:
     """Scan the pieces this process takes (a byte each from the ``tickets``
-    pipe) until none is left; the lines above each are counted on the way."""
+    pipe) until none is left, each numbered from its start (the assembly
+    numbers them as in the log)."""
     scanned: dict[int, Piece] = {}
-    pos = lines = warnings = 0
+    warnings = 0
     while ticket := os.read(tickets, 1):
         k = ticket[0]
-        lines += pieces.newlines(data, pos, cuts[k])
         # Pieces are taken in order: past MAX_WARNINGS here, a single pass would
         # be past it too, and read no more warnings in full.
         scanned[k] = piece = pieces.scan_to_send(
-            data, cuts[k + 1], tool, start=(cuts[k], lines), warning_lines=warnings
+            data, cuts[k + 1], tool, start=(cuts[k], 0), warning_lines=warnings
         )
-        pos, lines, warnings = cuts[k + 1], piece.lines, piece.warning_lines
+        warnings = piece.warning_lines
     return scanned
 
 

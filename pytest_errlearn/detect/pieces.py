@@ -88,10 +88,11 @@ def scan_piece(
     drain into what follows (when ``data`` holds more).
 
     With an ``assembler`` the errors go straight to it, and it may tell the
-    scanner what will be folded; without, they are listed for the assembly.
+    scanner what will be folded; without, they are listed for the assembly,
+    which numbers a piece from its start (0 line ends above it) as it takes it.
     """
     begin, lineno = start
-    causes = _Causes(sure_from(lineno))
+    causes = _Causes(sure_from(begin, lineno))
     emit: Callable[[Found], None] = causes.add if assembler is None else assembler.add
     scanner = Scanner(emit, tool, lineno=lineno, tail=tail(data, begin),
                       warning_lines=warning_lines)
@@ -114,7 +115,7 @@ def scan_to_send(
     """``scan_piece`` in a process of its own: repeats kept light until the
     assembly, less to hold, and to send."""
     piece = scan_piece(data, end, tool, start=start, warning_lines=warning_lines)
-    return piece._replace(founds=compact(piece.founds, sure_from(start[1])))
+    return piece._replace(founds=compact(piece.founds, sure_from(*start)))
 
 
 def rescan(
@@ -158,7 +159,10 @@ class Assembly:
         self._dropped = 0
 
     def take(self, piece: Piece | None, again: Rescan) -> None:
-        """The next piece as scanned (None: it was not), ``again`` to scan it here."""
+        """The next piece as scanned, numbered from its start (None: it was not),
+        ``again`` to scan it here."""
+        if piece is not None:
+            piece = numbered(piece, self.lines)
         if piece is None or any(h < self.quiet <= e for h, e in piece.early_blocks):
             piece = again(self.lines, self.quiet, self.assembler)
         else:
@@ -182,10 +186,33 @@ class Assembly:
         return self.assembler.report()
 
 
-def sure_from(lineno: int) -> int:
-    """The first line of the piece after line ``lineno`` whose errors the assembly
-    surely takes: the piece before may read on into the lines above it."""
-    return lineno + 1 + EARLY if lineno else 1
+def numbered(piece: Piece, above: int) -> Piece:
+    """A piece scanned from its start as line 1, numbered as in the log, where
+    ``above`` line ends come before it. Scanned so, a piece needs nothing of
+    the pieces before it: none of them is counted, here or in a worker."""
+    if not above:
+        return piece
+    moved: set[int] = set()
+    for found in piece.founds:
+        err = found.err
+        if found.unless_follows is not None:
+            found.unless_follows += above
+        if id(err) not in moved:  # an error is one found's only, but never move one twice
+            moved.add(id(err))
+            err.span = (err.span[0] + above, err.span[1] + above)
+            err.related = [(a + above, b + above) for a, b in err.related]
+    return piece._replace(
+        quiet=piece.quiet + above,
+        early_blocks=[(h + above, e + above) for h, e in piece.early_blocks],
+        lines=piece.lines + above,
+    )
+
+
+def sure_from(begin: int, lineno: int) -> int:
+    """The first line of the piece at byte ``begin`` (after line ``lineno``) whose
+    errors the assembly surely takes: all of the log's first piece; past the
+    lines the piece before may read on into for any other."""
+    return lineno + 1 + EARLY if begin else 1
 
 
 class _Causes:

@@ -61,13 +61,12 @@ class StreamDetector:
         self._buf = bytearray()  # the stream from ``_start`` (a line start) on
         self._start = 0
         self._begin = 0  # where the next piece begins
-        self._lines = 0  # the line ends before it
         self._cut: int | None = None  # where it ends, once chosen
         self._unfinished = 0  # bytes of the stream's last line so far, which has no end yet
         self._long = False  # ... which ran past MAX_PENDING: the rest of it is dropped
         self._assembly = Assembly(command)
-        self._cut_pieces: dict[int, tuple[Memory, int, int, int]] = {}  # not put back yet:
-        # their bytes, begin, end and the line ends above, should one be scanned again
+        self._cut_pieces: dict[int, tuple[Memory, int, int]] = {}  # not put back yet:
+        # their bytes, where they begin and end, should one be scanned again
         self._scanned: dict[int, Piece | None] = {}
         self._count = 0  # pieces cut
         self._worker: Worker | None = None
@@ -153,20 +152,16 @@ class StreamDetector:
 
     def _piece(self, end: int, ahead: int) -> None:
         """Cut the next piece and have it scanned."""
-        k = self._cut_piece(end, ahead)
-        lines = self._scan(k, last=end == ahead)
-        if lines is None:  # at the worker: counted here
-            lines = self._count_lines(k)
-        self._lines = lines
+        self._scan(self._cut_piece(end, ahead), last=end == ahead)
 
     def _cut_piece(self, end: int, ahead: int) -> int:
         """Cut the next piece (to ``end``, what it may read on into to ``ahead``);
         keep only the lines above the next one. The piece's number."""
-        begin, lineno, buf, start = self._begin, self._lines, self._buf, self._start
+        begin, buf, start = self._begin, self._buf, self._start
         k, self._count = self._count, self._count + 1
         rest = buf[ahead - start :]
         del buf[ahead - start :]  # the piece's own: the rest starts the next buffer
-        self._cut_pieces[k] = (Memory(buf, start), begin, end, lineno)
+        self._cut_pieces[k] = (Memory(buf, start), begin, end)
         self._begin, self._cut = end, None
         keep = end - start  # from LOOKBACK + 1 lines above the next piece on
         for _ in range(LOOKBACK + 1):
@@ -176,13 +171,6 @@ class StreamDetector:
         self._buf = buf[keep:] + rest
         self._start += keep
         return k
-
-    def _count_lines(self, k: int) -> int:
-        """The line ends before the end of piece ``k``, counted."""
-        source, begin, end, lineno = self._cut_pieces[k]
-        data = source.data
-        assert isinstance(data, bytearray)  # as ``_cut_piece`` holds it
-        return lineno + data.count(b"\n", begin - source.start, end - source.start)
 
     def _cut_rest(self) -> deque[int]:
         """The output is over: what is left of it cut into pieces, small ones (a
@@ -194,28 +182,21 @@ class StreamDetector:
                 ahead = self._ahead(PIECE // 4, over=True)
                 if (cut := self._cut) is None:
                     break
-                rest.append(k := self._cut_piece(cut, end if ahead is None else ahead))
-                self._lines = self._count_lines(k)
+                rest.append(self._cut_piece(cut, end if ahead is None else ahead))
         if end > self._begin:
             rest.append(self._cut_piece(end, end))
         return rest
 
     # -- scanning -----------------------------------------------------------------
 
-    def _scan(self, k: int, *, last: bool) -> int | None:
-        """Piece ``k`` queued at the worker when it has room, else scanned here;
-        then the line ends before its end, which a scan here counts on the way
-        (None: the worker has it)."""
+    def _scan(self, k: int, *, last: bool) -> None:
+        """Piece ``k`` queued at the worker when it has room, else scanned here."""
         self._collect_ready()
-        if self._send(k, last=last):
-            lines = None
-        else:
-            piece = self._scanned[k] = self._scan_here(k)
-            lines = piece.lines
+        if not self._send(k, last=last):
+            self._scanned[k] = self._scan_here(k)
             self._assemble()
         while self._at_worker and len(self._cut_pieces) >= MAX_WAITING:
             self._collect(wait=True)  # the worker is far behind: memory says wait
-        return lines
 
     def _share_out(self, rest: deque[int]) -> None:
         """The last pieces read from both ends, so that the worker and this process
@@ -237,11 +218,10 @@ class StreamDetector:
 
     def _send(self, k: int, *, last: bool) -> bool:
         """Piece ``k`` queued at the worker, when it has room."""
-        source, begin, end, lineno = self._cut_pieces[k]
+        source, begin, end = self._cut_pieces[k]
         worker = self._taker(len(source.data), last)
         if worker is None or not worker.send(
-            source.data, source.start, (k, begin, end, lineno, self._warnings_above(k),
-                                        self.tool)
+            source.data, source.start, (k, begin, end, self._warnings_above(k), self.tool)
         ):
             return False
         self._at_worker.append(k)
@@ -249,8 +229,8 @@ class StreamDetector:
 
     def _scan_here(self, k: int) -> Piece:
         """Piece ``k`` scanned in this process."""
-        source, begin, end, lineno = self._cut_pieces[k]
-        return scan_piece(source, end, self.tool, start=(begin, lineno),
+        source, begin, end = self._cut_pieces[k]
+        return scan_piece(source, end, self.tool, start=(begin, 0),
                           warning_lines=self._warnings_above(k))
 
     def _warnings_above(self, k: int) -> int:
@@ -307,7 +287,7 @@ class StreamDetector:
         """Put back together the pieces scanned, in order, as far as they go."""
         k = self._count - len(self._cut_pieces)  # the first not put back yet
         while k in self._scanned:
-            source, begin, end, _ = self._cut_pieces.pop(k)
+            source, begin, end = self._cut_pieces.pop(k)
             self._assembly.take(self._scanned.pop(k), rescanner(source, begin, end, self.tool))
             k += 1
 
@@ -318,6 +298,6 @@ class StreamDetector:
 
 def _scan_request(data: memoryview, start: int, request: Any) -> tuple[int, Piece]:
     """In the worker: one piece scanned, to be sent back."""
-    k, begin, end, lineno, warnings, tool = request
-    return k, scan_to_send(Memory(data, start), end, tool, start=(begin, lineno),
+    k, begin, end, warnings, tool = request
+    return k, scan_to_send(Memory(data, start), end, tool, start=(begin, 0),
                            warning_lines=warnings)
