@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,3 +34,12 @@ def test_skipping_a_mask_whose_text_is_absent_changes_nothing(text: str, quotes:
 def test_values_that_vary_between_runs_are_masked() -> None:
     text = "2024-05-01T12:30:45Z /tmp/pytest-7/x.txt at 0x7ffd: took 3.5ms (src/app/main.go)"
     assert signature.normalize(text) == "<time> <tmp> at <hex>: took <n> (main.go)"
+
+
+def test_a_signature_is_the_sha1_of_its_key_so_history_and_patterns_keep_matching() -> None:
+    """Whichever SHA-1 is loaded (CPython's own, or OpenSSL's): the same digest."""
+    message = "borrow of moved value: `v`"
+    key = "\x1f".join(("cargo", "build", "E0382", "main.rs", signature.normalize(message)))
+    expected = hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+    assert signature.signature(message, tool="cargo", category="build", code="E0382",
+                               file="src/main.rs") == expected
