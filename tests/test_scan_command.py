@@ -121,6 +121,19 @@ def test_scanning_a_log_file_prints_a_json_report_with_every_contract_field(
     assert report["command"] is None and report["exit_code"] is None
 
 
+def test_python_dash_m_errlearn_wrapper_is_the_same_command(build_log: Path) -> None:
+    """``python -m errlearn_wrapper`` ends as the console script does (``entry``):
+    the same report, and the status of a bad option."""
+    module = [sys.executable, "-m", "errlearn_wrapper"]
+    done = subprocess.run([*module, "scan", "--json", str(build_log)], capture_output=True,
+                          cwd=build_log.parent, timeout=60)
+    assert done.returncode == 0, done.stderr
+    ours = errlearn("scan", "--json", str(build_log), cwd=build_log.parent)
+    assert json.loads(done.stdout)["errors"] == json.loads(ours.stdout)["errors"]
+    bad = subprocess.run([*module, "scan", "--no-such-option"], capture_output=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.count(b"\n") == 1
+
+
 @pytest.mark.parametrize("argument", [["-"], []], ids=["dash", "no-argument"])
 def test_a_log_on_stdin_is_scanned_like_the_same_log_in_a_file(
     build_log: Path, argument: list[str]

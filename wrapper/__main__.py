@@ -1,7 +1,5 @@
 """``python -m errlearn_wrapper``: the same as the ``errlearn`` command."""
 
-import sys
+from .cli import entry
 
-from .cli import main
-
-sys.exit(main())
+entry()
