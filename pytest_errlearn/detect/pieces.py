@@ -4,8 +4,10 @@ Both ways of scanning at once use this: ``parallel`` (a big file, one
 process per CPU) and ``streaming`` (a command's output as it comes, on a
 second process). A piece is scanned knowing the lines just above it, and
 reads on into what follows only to finish the block and context it has open
-(``Scanner.drain``). The errors read go back in order to one ``Assembler``
-(``Assembly``), which folds, counts and limits them as a single pass would.
+(``Scanner.drain``). It is numbered from its own start, so that no piece
+waits for the line count of those before it. The errors read go back in
+order to one ``Assembler`` (``Assembly``), which numbers each piece as in the
+log, and folds, counts and limits the errors as a single pass would.
 
 One case is checked, not assumed: a piece whose scanner opened a block in
 lines that, read in one pass, belong to the block the piece before ran on
