@@ -130,6 +130,23 @@ def test_what_is_left_at_the_end_is_cut_small_and_read_from_both_ends(
     assert here and here == sorted(here, reverse=True)  # the last first
 
 
+def test_an_output_that_ends_in_long_lines_is_not_cut_finer_at_the_end() -> None:
+    """Minified code, JSON, base64 at the end: a small piece there would hold the
+    long lines after it, nearly all the rest, copied at every cut (found by a
+    review: 374 MB and 0.4 s to close 20 MB, against 48 MB and 0.03 s)."""
+    filler = b"".join(b"compiling module %d\n" % i for i in range(250000))  # a worker starts
+    tail = b"".join(b"%06d " % i + b"x" * 389_992 + b"\n" for i in range(42))
+    data = filler + tail + b"src/app.c:3:5: error: 'x' undeclared\n"
+    detector = StreamDetector()
+    for i in range(0, len(data), 1 << 22):
+        detector.feed(data[i : i + (1 << 22)])
+    assert detector._worker is not None
+    cut = detector._count
+    report = detector.close().to_dict()
+    assert detector._count - cut <= 2
+    assert report == one_pass(data)
+
+
 def test_a_piece_read_here_ahead_of_the_assembly_is_told_the_warnings_read_above_it(
     small_pieces: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

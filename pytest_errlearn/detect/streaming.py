@@ -11,7 +11,8 @@ together. An output smaller than a piece is scanned here at its end, and
 costs no process.
 
 Memory stays bounded whatever the output: the piece being cut, and at most
-``MAX_WAITING`` not yet put back together (the worker's among them). A line
+``MAX_WAITING`` not yet put back together (the worker's among them), then at
+the end what is left, cut finer only when it is two pieces or less. A line
 longer than ``MAX_PENDING`` keeps only its start, as the scanner keeps it.
 """
 
@@ -174,15 +175,23 @@ class StreamDetector:
 
     def _cut_rest(self) -> deque[int]:
         """The output is over: what is left of it cut into pieces, small ones (a
-        quarter of ``PIECE``) when the worker is there to share them; their numbers."""
+        quarter of ``PIECE``) when the worker is there to share them; their numbers.
+
+        Only a usual rest is cut finer, and only where the lines after a cut are
+        short: each piece holds the lines it may read on into, so where lines are
+        long (minified JavaScript, JSON, base64), pieces cut small would each
+        hold most of the rest, and it would be copied at every cut.
+        """
         rest: deque[int] = deque()
         end = self._start + len(self._buf)
-        if self._worker is not None and self._worker.alive:
+        quarter = PIECE // 4
+        if (self._worker is not None and self._worker.alive
+                and end - self._begin <= 2 * PIECE + BLOCK):
             while True:
-                ahead = self._ahead(PIECE // 4, over=True)
-                if (cut := self._cut) is None:
+                ahead = self._ahead(quarter, over=True)
+                if (cut := self._cut) is None or ahead is None or ahead - cut > PIECE:
                     break
-                rest.append(self._cut_piece(cut, end if ahead is None else ahead))
+                rest.append(self._cut_piece(cut, ahead))
         if end > self._begin:
             rest.append(self._cut_piece(end, end))
         return rest
