@@ -194,15 +194,12 @@ def numbered(piece: Piece, above: int) -> Piece:
     the pieces before it: none of them is counted, here or in a worker."""
     if not above:
         return piece
-    moved: set[int] = set()
-    for found in piece.founds:
+    for found in piece.founds:  # each with an error of its own (the scanner's, or compact's)
         err = found.err
         if found.unless_follows is not None:
             found.unless_follows += above
-        if id(err) not in moved:  # an error is one found's only, but never move one twice
-            moved.add(id(err))
-            err.span = (err.span[0] + above, err.span[1] + above)
-            err.related = [(a + above, b + above) for a, b in err.related]
+        err.span = (err.span[0] + above, err.span[1] + above)
+        err.related = [(a + above, b + above) for a, b in err.related]
     return piece._replace(
         quiet=piece.quiet + above,
         early_blocks=[(h + above, e + above) for h, e in piece.early_blocks],

@@ -98,7 +98,7 @@ class StreamDetector:
         try:
             self._share_out(self._cut_rest())
             while self._at_worker:
-                self._collect(wait=True)
+                self._collect()
             for k in self._cut_pieces:  # none left behind (those taken back among them)
                 self._scanned.setdefault(k, None)  # None: scanned here now
             self._assemble()
@@ -205,7 +205,7 @@ class StreamDetector:
             self._scanned[k] = self._scan_here(k)
             self._assemble()
         while self._at_worker and len(self._cut_pieces) >= MAX_WAITING:
-            self._collect(wait=True)  # the worker is far behind: memory says wait
+            self._collect()  # the worker is far behind: memory says wait
 
     def _share_out(self, rest: deque[int]) -> None:
         """The last pieces read from both ends, so that the worker and this process
@@ -273,12 +273,12 @@ class StreamDetector:
     def _collect_ready(self) -> None:
         """What the worker gave for the pieces it has done, without waiting."""
         while self._at_worker and self._worker is not None and self._worker.ready():
-            self._collect(wait=False)
+            self._collect()
 
-    def _collect(self, *, wait: bool) -> None:
-        """What the worker gave for its oldest piece (waiting for it, or not)."""
+    def _collect(self) -> None:
+        """What the worker gave for its oldest piece, waiting for it."""
         worker = self._worker
-        if worker is None or not self._at_worker or not (wait or worker.ready()):
+        if worker is None or not self._at_worker:
             return
         k = self._at_worker.popleft()
         got = worker.result()
