@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..report import Error
 from . import falsepos, prefilter
@@ -365,8 +366,7 @@ class Scanner:
 
 
 Row = tuple[str, Format, dict[str, str | None]]
-_ROWS: dict[str, Row | None] = {}
-MAX_ROWS = 2048  # distinct lines remembered; then the memory starts again
+MAX_ROWS = 2048  # distinct lines remembered
 ROW_TEXT = 1000  # characters of the longest line remembered
 
 
@@ -378,22 +378,18 @@ def _row(text: str) -> Row | None:
     (two candidates in three of a LogChunks log repeat a line of the same log),
     and what a line is depends on its text alone.
     """
-    if (row := _ROWS.get(text, _UNSEEN)) is not _UNSEEN:
-        return row
+    return (_remembered_row if len(text) <= ROW_TEXT else _work_out_row)(text)
+
+
+def _work_out_row(text: str) -> Row | None:
     analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
     hit = TABLE.match(analysed)
     if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
-        row = None
-    else:
-        row = (analysed, hit.fmt, hit.groups)
-    if len(text) <= ROW_TEXT:
-        if len(_ROWS) >= MAX_ROWS:
-            _ROWS.clear()
-        _ROWS[text] = row
-    return row
+        return None
+    return analysed, hit.fmt, hit.groups
 
 
-_UNSEEN: Row = ("", Format("", ""), {})
+_remembered_row = lru_cache(maxsize=MAX_ROWS)(_work_out_row)
 
 
 def _never(n: int) -> bool:
