@@ -231,6 +231,18 @@ def test_ansi_colours_are_removed_from_what_is_analysed() -> None:
     assert err.text == "error: cannot find -lssl" and "\x1b" not in err.message
 
 
+def test_colour_codes_that_lost_their_esc_are_removed_too() -> None:
+    data = b"[0m[31m     Error: connect ECONNREFUSED 127.0.0.1:5432[0m\n"
+    (err,) = detect(data).errors
+    assert err.text == "     Error: connect ECONNREFUSED 127.0.0.1:5432"
+
+
+def test_a_bare_colour_code_is_text_where_the_colours_kept_their_esc() -> None:
+    data = b'\x1b[31merror\x1b[0m: bad escape in "\\033[33;1m" (see [0m)\n'
+    (err,) = detect(data).errors
+    assert err.text == 'error: bad escape in "\\033[33;1m" (see [0m)'
+
+
 @pytest.mark.parametrize(
     "raw",
     [
