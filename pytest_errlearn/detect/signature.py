@@ -52,6 +52,7 @@ def normalize(text: str, *, quotes: bool = False) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
+@lru_cache(maxsize=4096)  # an error repeats (in a CI log, most are repeats): hashed once
 def signature(
     message: str, *, tool: str | None, category: str, code: str | None, file: str | None
 ) -> str:

@@ -74,5 +74,7 @@ def clean_line(raw: bytes) -> str:
     if len(raw) > MAX_LINE * 4:
         raw = raw[: MAX_LINE * 4]
     text = raw.decode("utf-8", "replace")
+    if (shown := text.rstrip("\r\n")).isprintable():  # most lines: no ESC, control, \r or tab
+        return shown[:MAX_LINE]
     text = visible(strip_ansi(text) if ("\x1b" in text or _CONTROL.search(text)) else text)
     return text[:MAX_LINE]
