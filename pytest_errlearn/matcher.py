@@ -17,7 +17,6 @@ it can match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from .canonical import canonical, related
@@ -233,7 +232,7 @@ class Matcher:
                  for (key, err), best in zip(unique.items(), semantic, strict=True)}
         for err in errors:
             match = found[(err.message, err.code, err.tool, tuple(err.block))]
-            err.match = None if match is None else replace(match)
+            err.match = None if match is None else match.replace()
             err.actionability = actionability(err)
 
     def match_report(self, report: Report) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 from pathlib import Path
@@ -150,9 +150,9 @@ class FailureReader:
 
 def _copy(err: Error) -> Error:
     """An error of its own: the lists a later step fills (notes) are not shared."""
-    return replace(
-        err, context=list(err.context), block=list(err.block), related=list(err.related),
-        notes=list(err.notes), match=None if err.match is None else replace(err.match),
+    return err.replace(
+        context=list(err.context), block=list(err.block), related=list(err.related),
+        notes=list(err.notes), match=None if err.match is None else err.match.replace(),
     )
 
 
@@ -205,7 +205,7 @@ def fix_section(match: Match) -> str:
 
 def to_wire(err: Error) -> dict[str, Any]:
     """An error as plain data, for execnet to carry from an xdist worker."""
-    return asdict(err)
+    return err.fields() | {"match": None if err.match is None else err.match.fields()}
 
 
 def from_wire(data: dict[str, Any]) -> Error:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, Self
 
 SCHEMA = 1
 
@@ -32,16 +31,58 @@ Method = Literal["semantic", "regex"]
 MAX_RELATED = 20  # spans of repeats and consequences kept per error
 
 
-@dataclass(slots=True)
-class Match:
+class Record:
+    """Equality, ``repr`` and copies field by field, over ``__slots__``: what
+    ``@dataclass`` gives, for the types every detection makes. Importing
+    dataclasses (and the inspect module it needs) and building these classes
+    with it cost 10 ms of every ``errlearn run`` that finds an error (75 ms
+    against 64 for one error line), paid while the command's output waits."""
+
+    __slots__: ClassVar[tuple[str, ...]] = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields in order: ``type(self)(*values)`` is an equal record."""
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def fields(self) -> dict[str, Any]:
+        """The fields by name (a record or list inside is the same object)."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def replace(self, **changes: Any) -> Self:
+        """A new record with the same fields but ``changes`` (not a deep copy)."""
+        return type(self)(**(self.fields() | changes))
+
+
+class Match(Record):
     """A known pattern matched to an error, with its fix filled in."""
 
-    pattern: str
-    score: float
-    method: Method
-    fix: str
-    source: str | None = None  # "patterns.toml:12", where the pattern lives
-    success: str | None = None  # "worked 4 of 5 times", from history
+    __slots__ = ("pattern", "score", "method", "fix", "source", "success")
+
+    def __init__(
+        self,
+        pattern: str,
+        score: float,
+        method: Method,
+        fix: str,
+        source: str | None = None,  # "patterns.toml:12", where the pattern lives
+        success: str | None = None,  # "worked 4 of 5 times", from history
+    ) -> None:
+        self.pattern = pattern
+        self.score = score
+        self.method = method
+        self.fix = fix
+        self.source = source
+        self.success = success
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -57,38 +98,68 @@ class Match:
         return out
 
 
-@dataclass(slots=True)
-class Error:
+class Error(Record):
     """One error (or warning) found in a run's output.
 
     ``block`` holds the ANSI-free lines of the whole block (header, stack,
     code frame): the matcher's regexes search it; it is not part of the JSON.
     """
 
-    message: str
-    text: str
-    tool: str | None = None
-    category: str = "unknown"
-    severity: str = "medium"
-    file: str | None = None
-    line: int | None = None
-    column: int | None = None
-    code: str | None = None
-    span: tuple[int, int] = (0, 0)
-    context: list[str] = field(default_factory=list)
-    signature: str = ""
-    actionability: int = 0
-    test: str | None = None
-    match: Match | None = None
-    block: list[str] = field(default_factory=list)
-    kind: str = ""  # the format-table row that found it
-    count: int = 1  # how many times the same signature occurred in this input
-    consequence: bool = False  # only follows from an earlier error
-    # Lines elsewhere in the input that belong to this error: its repeats and
-    # the failure lines that only follow from it (``make: *** Error 1``).
-    related: list[tuple[int, int]] = field(default_factory=list)
-    rank: int = 0  # how sure the detector is this is a root cause (higher: surer)
-    notes: list[str] = field(default_factory=list)  # repeats, noise: from history
+    __slots__ = (
+        "message", "text", "tool", "category", "severity", "file", "line", "column", "code",
+        "span", "context", "signature", "actionability", "test", "match", "block", "kind",
+        "count", "consequence", "related", "rank", "notes",
+    )
+
+    def __init__(
+        self,
+        message: str,
+        text: str,
+        tool: str | None = None,
+        category: str = "unknown",
+        severity: str = "medium",
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        code: str | None = None,
+        span: tuple[int, int] = (0, 0),
+        context: list[str] | None = None,
+        signature: str = "",
+        actionability: int = 0,
+        test: str | None = None,
+        match: Match | None = None,
+        block: list[str] | None = None,
+        kind: str = "",  # the format-table row that found it
+        count: int = 1,  # how many times the same signature occurred in this input
+        consequence: bool = False,  # only follows from an earlier error
+        # Lines elsewhere in the input that belong to this error: its repeats and
+        # the failure lines that only follow from it (``make: *** Error 1``).
+        related: list[tuple[int, int]] | None = None,
+        rank: int = 0,  # how sure the detector is this is a root cause (higher: surer)
+        notes: list[str] | None = None,  # repeats, noise: from history
+    ) -> None:
+        self.message = message
+        self.text = text
+        self.tool = tool
+        self.category = category
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.code = code
+        self.span = span
+        self.context: list[str] = [] if context is None else context
+        self.signature = signature
+        self.actionability = actionability
+        self.test = test
+        self.match = match
+        self.block: list[str] = [] if block is None else block
+        self.kind = kind
+        self.count = count
+        self.consequence = consequence
+        self.related: list[tuple[int, int]] = [] if related is None else related
+        self.rank = rank
+        self.notes: list[str] = [] if notes is None else notes
 
     def relate(self, span: tuple[int, int]) -> None:
         """Note lines elsewhere that belong to this error (merged when adjacent)."""
@@ -134,19 +205,28 @@ class Error:
         return out
 
 
-@dataclass(slots=True)
-class Report:
+class Report(Record):
     """What one scan, run or test session found.
 
     ``errors`` keep the order of the input; ``primary_index`` names the root
     cause, which every front end shows first (``ordered()``).
     """
 
-    errors: list[Error] = field(default_factory=list)
-    warnings: list[Error] = field(default_factory=list)
-    command: str | None = None
-    exit_code: int | None = None
-    primary_index: int | None = None
+    __slots__ = ("errors", "warnings", "command", "exit_code", "primary_index")
+
+    def __init__(
+        self,
+        errors: list[Error] | None = None,
+        warnings: list[Error] | None = None,
+        command: str | None = None,
+        exit_code: int | None = None,
+        primary_index: int | None = None,
+    ) -> None:
+        self.errors: list[Error] = [] if errors is None else errors
+        self.warnings: list[Error] = [] if warnings is None else warnings
+        self.command = command
+        self.exit_code = exit_code
+        self.primary_index = primary_index
 
     @property
     def primary(self) -> Error | None:

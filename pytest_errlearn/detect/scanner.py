@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..report import Error
+from ..report import Error, Record
 from . import falsepos, prefilter
 from .blocks import MAX_BLOCK, READERS, Reader
 from .classify import categorize, categorize_block
@@ -47,8 +46,7 @@ _STAMP = re.compile(
 _STAMP_FIRST = frozenset("0123456789[")
 
 
-@dataclass(slots=True)
-class Found:
+class Found(Record):
     """An error as read, before the run as a whole has its say.
 
     ``role`` is "error", "warning", "consequence" or "section" (a test's
@@ -57,30 +55,45 @@ class Found:
     a failure line, an error only if nothing before that line explains it.
     """
 
-    err: Error
-    role: str
-    before: list[bytes] = field(default_factory=list)
-    after: list[bytes] = field(default_factory=list)
-    unless_follows: int | None = None
-    sectioned: bool = False  # ``err.test`` is the test section's, filled in by the assembler
+    __slots__ = ("err", "role", "before", "after", "unless_follows", "sectioned")
+
+    def __init__(
+        self,
+        err: Error,
+        role: str,
+        before: list[bytes] | None = None,
+        after: list[bytes] | None = None,
+        unless_follows: int | None = None,
+        sectioned: bool = False,  # ``err.test`` is the test section's, filled in by the assembler
+    ) -> None:
+        self.err = err
+        self.role = role
+        self.before: list[bytes] = [] if before is None else before
+        self.after: list[bytes] = [] if after is None else after
+        self.unless_follows = unless_follows
+        self.sectioned = sectioned
 
     def context(self) -> list[str]:
         """The context lines as text: decoded only for the errors a report keeps."""
         return [clean_line(raw) for raw in self.before] + [clean_line(raw) for raw in self.after]
 
 
-@dataclass(slots=True)
 class _Awaiting:
-    found: Found
-    left: int  # lines of after-context still wanted
+    __slots__ = ("found", "left")
+
+    def __init__(self, found: Found, left: int) -> None:
+        self.found = found
+        self.left = left  # lines of after-context still wanted
 
 
-@dataclass(slots=True)
 class _Open:
-    reader: Reader
-    fmt: Format
-    role: str
-    before: list[bytes]  # the raw lines above the header
+    __slots__ = ("reader", "fmt", "role", "before")
+
+    def __init__(self, reader: Reader, fmt: Format, role: str, before: list[bytes]) -> None:
+        self.reader = reader
+        self.fmt = fmt
+        self.role = role
+        self.before = before  # the raw lines above the header
 
 
 class Scanner:

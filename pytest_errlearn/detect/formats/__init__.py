@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Role = Literal["error", "warning", "consequence", "note", "ignore", "section"]
 
@@ -27,8 +26,7 @@ WARNING_WORDS = frozenset(
 NOTE_WORDS = frozenset({"note"})
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(NamedTuple):
     """One row of the table: a line shape of one tool, and what it means.
 
     Named groups the engine reads: ``file``, ``line``, ``col``, ``code``,
@@ -44,13 +42,11 @@ class Format:
     block: str | None = None  # the continuation kind in ``blocks.py``
     rank: int = 2  # 3 a stack or test failure, 2 a tool's own error line, 1 generic, 0 weak
     examples: tuple[str, ...] = ()  # lines this row must match (tested)
-    fixup: Callable[[dict[str, str | None], Sequence[str]], None] | None = field(
-        default=None, compare=False
-    )  # fills fields from the lines before the header (``lookback``)
+    # fills fields from the lines before the header (``lookback``)
+    fixup: Callable[[dict[str, str | None], Sequence[str]], None] | None = None
 
 
-@dataclass(slots=True)
-class Hit:
+class Hit(NamedTuple):
     """A row that matched a line, with its named groups."""
 
     fmt: Format
