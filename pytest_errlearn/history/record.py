@@ -131,14 +131,39 @@ def record_run(
             " example, test, pattern, fix, passing) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [(run_id, r.subject, *_columns(r.err, masked), r.passing) for r in rows],
         )
+        if failing:
+            conn.execute(_COUNT_FAILURES, (key, command, run_id))
         if run_id is not None and run_id % PRUNE_EVERY == 0:
-            conn.execute("DELETE FROM runs WHERE id <= ?", (run_id - MAX_RUNS,))
+            _prune(conn, run_id - MAX_RUNS)
         conn.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
             conn.execute("ROLLBACK")
         raise
     found.apply(report)
+
+
+# A run's failing errors added to its key's ``failures``: how often, the newest, its command.
+_COUNT_FAILURES = (
+    "INSERT INTO failures (key, signature, times, last_error, command)"
+    " SELECT ?, signature, COUNT(*), MAX(id), ? FROM errors"
+    " WHERE run_id = ? AND passing = 0 GROUP BY signature"
+    " ON CONFLICT (key, signature) DO UPDATE SET times = times + excluded.times,"
+    " last_error = excluded.last_error, command = excluded.command"
+)
+
+
+def _prune(conn: sqlite3.Connection, last: int) -> None:
+    """Drop the runs up to ``last`` (their errors go with them), and their failures
+    from the counts; a failure none of whose runs is left goes too. The newest
+    error of a failure that stays is newer than any dropped: ``last_error`` holds."""
+    gone = conn.execute(
+        "SELECT COUNT(*), r.key, e.signature FROM runs r JOIN errors e ON e.run_id = r.id"
+        " WHERE r.id <= ? AND e.passing = 0 GROUP BY r.key, e.signature", (last,)
+    ).fetchall()
+    conn.executemany("UPDATE failures SET times = times - ? WHERE key = ? AND signature = ?", gone)
+    conn.execute("DELETE FROM failures WHERE times <= 0")
+    conn.execute("DELETE FROM runs WHERE id <= ?", (last,))
 
 
 def _columns(err: Error, masked: Callable[[str], str]) -> tuple[Any, ...]:

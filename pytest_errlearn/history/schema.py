@@ -71,6 +71,27 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             time REAL NOT NULL
         ) WITHOUT ROWID""",
     ),
+    (
+        # What each command key failed with: the hints before a command read this,
+        # not every error row of the key (with 180,000 of those they took 240 ms
+        # before each `errlearn run`). Kept by every run's record and prune.
+        """CREATE TABLE failures (
+            key TEXT NOT NULL,
+            signature TEXT NOT NULL,
+            times INTEGER NOT NULL,        -- failing error rows of the key's runs
+            last_error INTEGER NOT NULL,   -- errors.id of the newest of them
+            command TEXT NOT NULL,         -- the command of that error's run
+            PRIMARY KEY (key, signature)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX failures_newest ON failures (key, last_error)",
+        # The newest fix shown for a signature (each hint's), however often it recurred.
+        "CREATE INDEX errors_fixed ON errors (signature, id) WHERE fix IS NOT NULL",
+        # From the errors already recorded; MAX(e.id) picks the row r.command comes from.
+        "INSERT INTO failures (key, signature, times, last_error, command)"
+        " SELECT r.key, e.signature, COUNT(*), MAX(e.id), r.command"
+        " FROM runs r JOIN errors e ON e.run_id = r.id"
+        " WHERE e.passing = 0 GROUP BY r.key, e.signature",
+    ),
 )
 VERSION = len(MIGRATIONS)
 
