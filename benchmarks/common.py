@@ -47,3 +47,16 @@ def bytecode_env(folder: Path | str) -> dict[str, str]:
     compiler instead)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     return {**env, "PYTHONPYCACHEPREFIX": str(folder)}
+
+
+def positive(text: str) -> int:
+    """An option's whole number of at least 1 (argparse turns the error into a usage line)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return value
