@@ -68,15 +68,12 @@ def test_an_output_smaller_than_a_piece_is_read_here_without_a_process(
 
 
 def test_a_piece_cut_inside_a_traceback_is_read_again_from_the_end_of_its_block(
-    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Cut at the next line, not where no block can be open: the piece after the
-    chained traceback's header opens a block of its own, which is read again."""
+    """A cut at the line end before the second header of a chained traceback: the
+    piece after it opens a block of its own there, which is read again."""
     data, inside = chained_log()
-    monkeypatch.setattr(
-        streaming, "quiet_start",
-        lambda source, pos: inside if pos < inside else pieces.lines_after(source, pos, 1),
-    )
+    monkeypatch.setattr(streaming, "PIECE", inside)  # the first line end past it: ``inside``
     rescans: list[int] = []
     rescan = pieces.rescan
     monkeypatch.setattr(
@@ -92,11 +89,9 @@ def test_a_piece_cut_inside_a_traceback_is_read_again_from_the_end_of_its_block(
 def test_a_piece_inside_the_block_the_piece_before_ran_on_into_takes_nothing_of_it(
     small_pieces: None, monkeypatch: pytest.MonkeyPatch, workers: bool
 ) -> None:
-    """Cuts at plain line starts (where no quiet place is found): a traceback
-    longer than two pieces holds a piece whole, and the failure line after it
-    still folds into it (found by a review: such a piece took the place where
-    the block before ended back to its own end)."""
-    monkeypatch.setattr(streaming, "quiet_start", lambda src, pos: pieces.lines_after(src, pos, 1))
+    """A traceback longer than two pieces holds a piece whole, and the failure line
+    after it still folds into it (found by a review: such a piece took the place
+    where the block before ended back to its own end)."""
     frames = b"".join(b'  File "app/m%d.py", line %d, in f%d\n    %s\n' % (i, i, i, b"x" * 300)
                       for i in range(28))  # a block: 60 lines at most
     filler = b"".join(b"compiling module %d\n" % i for i in range(600))
@@ -111,7 +106,8 @@ def test_a_line_without_an_end_is_held_to_its_first_bytes_and_memory_stays_bound
     junk = b"x" * (1 << 20)
     for _ in range(50):
         detector.feed(junk)
-        assert len(detector._buf) <= MAX_PENDING
+        assert detector._used <= MAX_PENDING  # held, of a buffer that does not grow:
+        assert len(detector._buf) == streaming.BUFFER
     detector.feed(b"\nsrc/app.c:3:5: error: 'x' undeclared\n")
     errors = detector.close().errors
     assert [(e.file, e.line) for e in errors] == [("src/app.c", 3)]
@@ -132,7 +128,7 @@ def test_a_line_longer_than_what_is_held_after_a_piece_does_not_stop_the_cutting
     for i in range(0, 4 * streaming.PIECE, 1 << 20):
         detector.feed(filler[i : i + (1 << 20)])
     assert detector._count >= 3
-    assert len(detector._buf) < 2 * streaming.PIECE
+    assert detector._used < 2 * streaming.PIECE
     detector.close()
 
 

@@ -12,8 +12,9 @@ log, and folds, counts and limits the errors as a single pass would.
 One case is checked, not assumed: a piece whose scanner opened a block in
 lines that, read in one pass, belong to the block the piece before ran on
 into. That piece is scanned again from where that block ended (``rescan``).
-Pieces are cut, where they can be, where no block can be open
-(``quiet_start``), so that this is rare. The warning limit is the one
+It is rare, and ``parallel``, whose pieces are a file's share for each CPU,
+cuts where no block can be open (``quiet_start``), so that it never pays
+for it; a stream's pieces are small, cut at any line end. The warning limit is the one
 difference left: a piece reads up to ``MAX_WARNINGS`` warning lines in full
 beyond those it is told were read above it; the report keeps the same first
 warnings.
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..report import Error, Report
 from . import prefilter
@@ -36,6 +37,11 @@ from .forks import Piece
 from .lookback import LOOKBACK, last_lines
 from .scanner import EARLY, STEP, Found, Scanner
 from .text import strip_colour
+
+if TYPE_CHECKING:
+    from mmap import mmap
+
+    Held = bytes | bytearray | memoryview | mmap
 
 BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut
 QUIET = MAX_BLOCK + 2  # lines with nothing stage 1 stops at: no block runs on past them
@@ -64,10 +70,12 @@ class FileRange:
 
 
 class Memory:
-    """Part of a stream held in memory, at its place in the stream."""
+    """Part of a stream held in memory, at its place in the stream: the first
+    ``length`` bytes of ``data`` (all of them by default)."""
 
-    def __init__(self, data: bytes | bytearray | memoryview, start: int) -> None:
-        self.data, self.start, self.size = data, start, start + len(data)
+    def __init__(self, data: Held, start: int, length: int | None = None) -> None:
+        self.data, self.start = data, start
+        self.size = start + (len(data) if length is None else length)
 
     def read(self, begin: int, end: int) -> bytes:
         begin, end = max(begin, self.start), min(end, self.size)
