@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from pytest_errlearn import redact as redact_module
 from pytest_errlearn.history import History
 from pytest_errlearn.redact import MASK, redact
 from pytest_errlearn.report import Error, Report
@@ -81,6 +83,28 @@ def test_redacting_twice_changes_nothing_more(text: str, _secret: str) -> None:
 )
 def test_ordinary_error_text_is_left_alone(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_rule_runs_only_on_text_with_its_words_and_masks_as_all_rules_would(
+    corpora: Path,
+) -> None:
+    """Each rule's words are in every text it masks: skipping the rules whose
+    words a text lacks changes nothing, on every secret above and on the
+    corpora's lines that hold any rule's word."""
+    rules = [(re.compile(rx, flags), repl) for _, rx, flags, repl in redact_module._SOURCES]
+
+    def every_rule(text: str) -> str:
+        for rx, repl in rules:
+            text = rx.sub(repl, text)
+        return text
+
+    lines = [line for path in sorted(corpora.glob("logchunks/logs/*/*/failed/*.log"))[:40]
+             for line in path.read_text(errors="replace").splitlines()
+             if redact_module._MAYBE.search(line.lower())]
+    texts = [text for text, _ in (p.values for p in SECRETS)] + lines
+    assert len(lines) > 500
+    for text in texts:
+        assert redact(text) == every_rule(text), text
 
 
 def test_a_username_in_a_url_is_kept_and_only_the_password_masked() -> None:

@@ -101,6 +101,22 @@ def test_a_piece_inside_the_block_the_piece_before_ran_on_into_takes_nothing_of_
     assert stream(data, step=4096, workers=workers) == one_pass(data)
 
 
+def test_the_stream_s_buffers_are_filled_again_not_made_for_every_piece(
+    small_pieces: None,
+) -> None:
+    """Fresh memory costs a page fault a page: a hundred pieces go through the
+    few buffers that may be in use at once, and report what one pass reports."""
+    data = b"".join(b"src/a%d.c:3:5: error: 'x' undeclared\n" % i for i in range(16000))
+    detector = StreamDetector(workers=False)
+    seen: dict[int, object] = {}  # each kept alive, so that no id is used again
+    for i in range(0, len(data), 1024):
+        detector.feed(data[i : i + 1024])
+        seen[id(detector._buf)] = detector._buf
+    assert detector._count > 100
+    assert len(seen) <= streaming.MAX_WAITING + 2
+    assert detector.close().to_dict() == one_pass(data)
+
+
 def test_a_line_without_an_end_is_held_to_its_first_bytes_and_memory_stays_bounded() -> None:
     detector = StreamDetector()
     junk = b"x" * (1 << 20)
