@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut
 QUIET = MAX_BLOCK + 2  # lines with nothing stage 1 stops at: no block runs on past them
 AHEAD = EARLY + 8  # lines after a piece it may read on into (``drain``)
+# Bytes before a step's end where its last line end is looked for: a scanner
+# fed whole lines copies nothing (a step cut mid-line was copied twice, to put
+# the line back together and to leave it out).
+LONG = 1 << 12
 
 
 class Source(Protocol):
@@ -55,6 +59,11 @@ class Source(Protocol):
     size: int
 
     def read(self, begin: int, end: int) -> bytes: ...
+
+    def lines(self, begin: int, end: int) -> bytes:
+        """The bytes from ``begin`` to the last line end before ``end``; to ``end``
+        where none is near (a long line), or where the source ends."""
+        ...
 
 
 class FileRange:
@@ -67,6 +76,12 @@ class FileRange:
 
     def read(self, begin: int, end: int) -> bytes:
         return os.pread(self.fd, max(0, min(end, self.size) - begin), begin) if begin < end else b""
+
+    def lines(self, begin: int, end: int) -> bytes:
+        chunk = self.read(begin, end)
+        if begin + len(chunk) < self.size and (cut := chunk.rfind(b"\n", -LONG) + 1):
+            return chunk[:cut]
+        return chunk
 
 
 class Memory:
@@ -83,6 +98,14 @@ class Memory:
             return b""
         with memoryview(self.data) as view:  # released at once: a bytearray may grow again
             return view[begin - self.start : end - self.start].tobytes()
+
+    def lines(self, begin: int, end: int) -> bytes:
+        end = min(end, self.size)
+        if end < self.size:  # the line end is looked for in the last bytes alone
+            last = max(begin, end - LONG)
+            if cut := self.read(last, end).rfind(b"\n") + 1:
+                end = last + cut
+        return self.read(begin, end)
 
 
 def scan_piece(
@@ -107,8 +130,11 @@ def scan_piece(
     scanner = Scanner(emit, tool, lineno=lineno, tail=tail(data, begin),
                       warning_lines=warning_lines)
     scanner.follows = causes.follows if assembler is None else assembler.follows
-    for i in range(begin, end, STEP):  # the scanner's own steps: no read sliced again
-        scanner.feed(data.read(i, min(i + STEP, end)))
+    i = begin
+    while i < end:  # the scanner's own steps (no read sliced again), of whole lines
+        chunk = data.lines(i, min(i + STEP, end))
+        scanner.feed(chunk)
+        i += len(chunk)
     lines = scanner.lineno
     if end < data.size:
         quiet = scanner.drain(data.read(end, lines_after(data, end, AHEAD)))
