@@ -199,8 +199,41 @@ def test_the_worker_keeps_none_of_the_descriptors_of_the_process_it_was_forked_f
         os.close(read_end)
         if write_end >= 0:
             os.close(write_end)
+    assert worker_ends(worker.pid)
+
+
+def worker_ends(pid: int) -> bool:
+    """Whether the worker ``pid``, told to end, ends within 5 s (reaped here, or
+    by ``forks`` already)."""
+    for _ in range(500):
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                return True
+        except ChildProcessError:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_worker_told_to_end_is_not_waited_for_and_is_reaped_once_it_has_ended(
+    small_pieces: None,
+) -> None:
+    """Its memory is the system's to free (4 ms after a big output): the close does
+    not wait for it; the next worker told to end, or the exit, reaps it."""
+    first, second = StreamDetector(), StreamDetector()
+    for detector in (first, second):
+        detector.feed(b"compiling module\n" * 20000)
+    assert first._worker is not None and second._worker is not None
+    pids = [first._worker.pid, second._worker.pid]
+    first.close()
+    time.sleep(0.2)  # ended by now
+    second.close()
     with pytest.raises(ChildProcessError):
-        os.waitpid(worker.pid, os.WNOHANG)  # reaped: the worker is gone
+        os.waitpid(pids[0], os.WNOHANG)  # reaped, by the second close if not the first
+    forks._reap_all(0)  # as at exit
+    assert forks._ENDING == []
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pids[1], os.WNOHANG)
 
 
 def test_a_process_with_a_thousand_descriptors_open_still_hears_from_its_worker(

@@ -243,9 +243,35 @@ class Worker:
         self._sent.clear()
         os.close(self._requests)
         os.close(self._results)
-        os.waitpid(self.pid, 0)
+        _reap(self.pid)
         self._shared.close()
         self._states.close()
+
+
+_ENDING: list[int] = []  # workers told to end that had not ended when last looked at
+
+
+def _reap(pid: int) -> None:
+    """Reap a worker told to end (its requests closed, or killed) once it has ended:
+    at once if it has, else later, at the latest at this process's exit. The
+    system freeing its memory took 4 ms after a big output, which nothing here
+    needs to wait for."""
+    _ENDING.append(pid)
+    _reap_all(os.WNOHANG)
+    if _ENDING:
+        import atexit
+
+        atexit.unregister(_reap_all)  # registered once, however many are left
+        atexit.register(_reap_all, 0)
+
+
+def _reap_all(options: int) -> None:
+    """The workers told to end that have ended (all, waiting, without ``WNOHANG``)."""
+    for pid in list(_ENDING):
+        with suppress(ChildProcessError):  # reaped already
+            if os.waitpid(pid, options)[0] == 0:
+                continue  # still ending
+        _ENDING.remove(pid)
 
 
 def _widen(fd: int) -> None:
