@@ -47,7 +47,11 @@ PIECE = 3 << 19  # bytes a piece holds, about (it ends at a line end): 1.5 MB, t
 # lines a block open at its end may run on into (AHEAD) average 220 KB at most.
 AHEAD_LIMIT = 16 << 20
 SLOT = 2 * PIECE + (1 << 20)  # the largest piece the worker takes; a larger one is scanned here
-BUFFER = SLOT  # bytes of a stream buffer: a piece, the lines after it, and a read
+BUFFER = SLOT  # bytes of a stream buffer: a piece, the lines after it, and a part
+# Bytes of a read taken at a time: a piece is cut as soon as they complete it,
+# so a buffer holds little past its piece (a pipe's 1 MB read went whole into
+# one, nearly doubling the memory each buffer is given and freed).
+PART = 1 << 18
 # Pieces, the worker's included, not yet put back together. This process
 # scans a piece whenever the worker is full, and must not wait for it then:
 # with 4 it waited a quarter of the run.
@@ -91,18 +95,26 @@ class StreamDetector:
     def feed(self, data: bytes | memoryview) -> None:
         """Take the next bytes of the output; scan the pieces they complete."""
         try:
-            old, self._used = self._used, self._used + len(data)
-            if self._used > len(self._buf):
-                full, self._buf = self._buf, self._buffer(self._used, keep=old)
-                self._recycle(full)
-            self._buf[old : self._used] = data  # as long as the slice: no resizing
-            self._bound(old)
-            while (ahead := self._ahead(PIECE)) is not None:
-                assert self._cut is not None
-                self._piece(self._cut, ahead)
+            if len(data) <= PART:
+                self._take(data)
+                return
+            with memoryview(data) as view:
+                for i in range(0, len(view), PART):
+                    self._take(view[i : i + PART])
         except BaseException:
             self._stop()
             raise
+
+    def _take(self, data: bytes | memoryview) -> None:
+        old, self._used = self._used, self._used + len(data)
+        if self._used > len(self._buf):
+            full, self._buf = self._buf, self._buffer(self._used, keep=old)
+            self._recycle(full)
+        self._buf[old : self._used] = data  # as long as the slice: no resizing
+        self._bound(old)
+        while (ahead := self._ahead(PIECE)) is not None:
+            assert self._cut is not None
+            self._piece(self._cut, ahead)
 
     def close(self) -> Report:
         """Finish the output and return the report, root cause named."""
