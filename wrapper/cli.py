@@ -7,9 +7,11 @@ a TOML file, an option) is one line on stderr and status 2, never a traceback.
 
 from __future__ import annotations
 
-import gc
+import atexit
 import importlib
+import os
 import sys
+from contextlib import suppress
 
 from pytest_errlearn import UserError, __version__
 
@@ -72,14 +74,35 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> NoReturn:
-    """The ``errlearn`` command (and ``python -m errlearn_wrapper``): ``main()``, then exit.
+    """The ``errlearn`` command (and ``python -m errlearn_wrapper``): ``main()``, then exit."""
+    end = _End()
+    atexit.register(end)  # the first registered: run after every other one
+    try:
+        end.status = main()
+    except SystemExit as exc:  # argparse's --help and usage errors
+        end.status = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+        raise
+    sys.exit(end.status)
 
-    What is left in memory is the system's to free: frozen, it is spared the
-    interpreter's last collection over it (8 ms after a run that read a big output).
+
+class _End:
+    """The last of the exit's work: the output flushed, the status given, and the
+    rest of the interpreter's teardown skipped.
+
+    What is left in memory is the system's to free: the teardown decrefs every
+    object and module (4 ms after a run that read a big output, 1.3 ms of the
+    20 ms a clean ``errlearn run -- true`` takes). Every other exit handler has
+    run by then (a worker reaped, the regex sandbox stopped); every file
+    errlearn writes is closed where it is written.
     """
-    status = main()
-    gc.freeze()
-    sys.exit(status)
+
+    status = 1  # main() raised: the traceback is printed, and the status is Python's
+
+    def __call__(self) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(OSError, ValueError):  # the reader went away, or it is closed
+                stream.flush()
+        os._exit(self.status)
 
 
 def _call(command: Callable[[T], int], args: T) -> int:
