@@ -134,6 +134,29 @@ def test_python_dash_m_errlearn_wrapper_is_the_same_command(build_log: Path) -> 
     assert bad.returncode == 2 and bad.stderr.count(b"\n") == 1
 
 
+def test_errlearn_ends_with_main_s_status_once_the_exit_handlers_it_registers_have_run() -> None:
+    """The exit skips the interpreter's teardown, not errlearn's work: a handler
+    registered while main() runs (a worker to reap) runs, what is buffered on
+    stdout comes out whole, and the status is main()'s."""
+    code = ("import atexit, sys\n"
+            "from errlearn_wrapper import cli\n"
+            "def main(argv=None):\n"
+            "    atexit.register(lambda: print('handler', flush=True))\n"
+            "    sys.stdout.write('x' * 1_000_000)\n"
+            "    return 3\n"
+            "cli.main = main\n"
+            "cli.entry()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert done.returncode == 3
+    assert done.stdout == b"x" * 1_000_000 + b"handler\n"
+
+
+def test_help_is_printed_whole_with_status_0() -> None:
+    done = errlearn("--help")
+    assert done.status == 0
+    assert done.stdout.startswith("usage: errlearn") and "run" in done.stdout
+
+
 @pytest.mark.parametrize("argument", [["-"], []], ids=["dash", "no-argument"])
 def test_a_log_on_stdin_is_scanned_like_the_same_log_in_a_file(
     build_log: Path, argument: list[str]
