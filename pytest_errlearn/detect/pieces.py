@@ -12,12 +12,12 @@ log, and folds, counts and limits the errors as a single pass would.
 One case is checked, not assumed: a piece whose scanner opened a block in
 lines that, read in one pass, belong to the block the piece before ran on
 into. That piece is scanned again from where that block ended (``rescan``).
-It is rare, and ``parallel``, whose pieces are a file's share for each CPU,
-cuts where no block can be open (``quiet_start``), so that it never pays
-for it; a stream's pieces are small, cut at any line end. The warning limit is the one
-difference left: a piece reads up to ``MAX_WARNINGS`` warning lines in full
-beyond those it is told were read above it; the report keeps the same first
-warnings.
+It is rare; ``parallel``, whose pieces are each a CPU's share of a file, cuts
+where no block can be open (``quiet_start``), so that it never pays for it,
+and a stream's small pieces are cut at any line end. The warning limit is
+the one difference left: a piece reads up to ``MAX_WARNINGS`` warning lines
+in full beyond those it is told were read above it; the report keeps the
+same first warnings.
 
 Where the bytes come from is a ``Source``: a file read in ranges, or a part
 of a stream held in memory (``Memory``).
