@@ -110,7 +110,7 @@ class StreamDetector:
     def _take(self, data: bytes | memoryview) -> None:
         old, self._used = self._used, self._used + len(data)
         if self._used > len(self._buf):
-            full, self._buf = self._buf, self._buffer(self._used, keep=old)
+            full, self._buf = self._buf, self._buffer(self._used, 0, old)
             self._recycle(full)
         self._buf[old : self._used] = data  # as long as the slice: no resizing
         self._bound(old)
@@ -133,9 +133,10 @@ class StreamDetector:
 
     # -- cutting --------------------------------------------------------------
 
-    def _buffer(self, size: int, *, keep: int = 0) -> Buffer:
-        """A buffer for the stream that holds ``size`` bytes, with the first ``keep``
-        of the current one: a spare one when it is big enough.
+    def _buffer(self, size: int, begin: int, end: int) -> Buffer:
+        """A buffer for the stream that holds ``size`` bytes, starting with the
+        current one's bytes from ``begin`` to ``end``: a spare one when it is big
+        enough.
 
         Buffers are made once, as mappings whose pages the system gives when
         first written, and filled again: a bytearray grown as the bytes came,
@@ -149,9 +150,9 @@ class StreamDetector:
         else:
             buf = mmap.mmap(-1, BUFFER)
             _raise_heap_threshold()
-        if keep:
+        if end > begin:
             with memoryview(self._buf) as old:
-                buf[:keep] = old[:keep]
+                buf[: end - begin] = old[begin:end]
         return buf
 
     def _recycle(self, buf: object) -> None:
@@ -219,9 +220,7 @@ class StreamDetector:
             if keep <= 0:
                 break
             keep = buf.rfind(b"\n", 0, keep - 1) + 1
-        self._buf, self._used = self._buffer(used - keep), used - keep
-        with memoryview(buf) as view:
-            self._buf[: used - keep] = view[keep:used]
+        self._buf, self._used = self._buffer(used - keep, keep, used), used - keep
         self._start += keep
         return k
 
