@@ -88,13 +88,9 @@ def _rule(i: int) -> re.Pattern[str]:
     return re.compile(rx, flags)
 
 
-# Every rule's words in one search, lower case: text without any of them (most
-# text: test ids, messages) is returned at once, ~20x faster than the rules.
-_MAYBE = re.compile(
-    r"private key|://|authorization|akia|asia|abia|acca|aida|aroa|gh[pousr]_|github_pat_|"
-    r"glpat-|xox|hooks\.slack|npm_|_authtoken|eyj|passw|passphrase|secret|token|"
-    r"api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential"
-)
+# Every rule's words in one search: text without any of them (most text: test
+# ids, messages) is returned at once, ~20x faster than the rules.
+_MAYBE = re.compile("|".join(re.escape(word) for words, *_ in _SOURCES for word in words))
 
 
 def redact(text: str) -> str:
