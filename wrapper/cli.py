@@ -82,6 +82,9 @@ def entry() -> NoReturn:
     except SystemExit as exc:  # argparse's --help and usage errors
         end.status = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
         raise
+    except KeyboardInterrupt:  # before main()'s own handler took it: as a shell says it
+        end.status = 130
+        raise
     sys.exit(end.status)
 
 
