@@ -8,6 +8,7 @@ a TOML file, an option) is one line on stderr and status 2, never a traceback.
 from __future__ import annotations
 
 import atexit
+import gc
 import importlib
 import os
 import sys
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
     from typing import NoReturn, TypeVar
 
     T = TypeVar("T")
+
+# Allocations between two collections of the youngest objects in errlearn's own
+# process (Python's default is 700). A big output's scan allocates millions of
+# short-lived objects and makes next to no cycles: at 700, those collections
+# took 2% of the CPU of ``errlearn run -- cat`` on 75 MB of CI logs, for the
+# same peak memory.
+YOUNG_COLLECTION = 20_000
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = ("scan", "run", "patterns", "init", "learn", "stats", "hints", "hook", "enrich")
@@ -77,6 +85,7 @@ def entry() -> NoReturn:
     """The ``errlearn`` command (and ``python -m errlearn_wrapper``): ``main()``, then exit."""
     end = _End()
     atexit.register(end)  # the first registered: run after every other one
+    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])  # errlearn's process, not pytest's
     try:
         end.status = main()
     except SystemExit as exc:  # argparse's --help and usage errors
