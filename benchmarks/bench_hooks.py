@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from common import bytecode_env, errlearn_command
+from common import bytecode_env, errlearn_command, positive
 
 from pytest_errlearn.detect import detect
 from pytest_errlearn.history import History
@@ -138,9 +138,9 @@ def event(root: Path, command: str, **extra: object) -> bytes:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=40)
-    parser.add_argument("--rows", type=int, default=10_000)
-    parser.add_argument("--patterns", type=int, default=1_000)
+    parser.add_argument("--runs", type=positive, default=40)
+    parser.add_argument("--rows", type=positive, default=10_000)
+    parser.add_argument("--patterns", type=positive, default=1_000)
     args = parser.parse_args(argv)
     errlearn = errlearn_command()
     with tempfile.TemporaryDirectory(prefix="errlearn-bench-") as tmp:

@@ -21,7 +21,7 @@ import re
 import sys
 import time
 
-from common import CORPORA
+from common import CORPORA, positive
 
 from pytest_errlearn.canonical import canonical
 from pytest_errlearn.detect import detect
@@ -86,8 +86,8 @@ def make_patterns(count: int, messages: list[str], errors: list[Error]) -> list[
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--patterns", type=int, default=10_000)
-    parser.add_argument("--errors", type=int, default=1_000)
+    parser.add_argument("--patterns", type=positive, default=10_000)
+    parser.add_argument("--errors", type=positive, default=1_000)
     args = parser.parse_args()
     if not CORPORA.is_dir():
         print(f"the shared corpora are not at {CORPORA}", file=sys.stderr)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from common import bytecode_env
+from common import bytecode_env, positive
 
 GOALS = {"passing": 3.0, "failing": 20.0}  # overhead allowed, in percent
 
@@ -144,7 +144,7 @@ def _median(runs: list[Timing]) -> Timing:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--reps", type=int, default=7, help="runs of each suite each way")
+    parser.add_argument("--reps", type=positive, default=7, help="runs of each suite each way")
     args = parser.parse_args()
     print(f"median of {args.reps} runs each way (overhead: median over alternating pairs); "
           "the goal is judged on CPU time, which a busy machine disturbs less than wall time")

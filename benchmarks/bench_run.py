@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from common import CORPORA, build_log, bytecode_env, logchunks_logs
+from common import CORPORA, build_log, bytecode_env, logchunks_logs, positive
 from common import errlearn_command as errlearn
 
 STARTUP_GOAL = 2.5  # errlearn run -- true over python -c pass
@@ -102,8 +102,8 @@ def verdict(ratio: float, goal: float) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--runs", type=int, default=30, help="start-up runs of each; median")
-    parser.add_argument("--repeat", type=int, default=3, help="pass-through runs; best counts")
+    parser.add_argument("--runs", type=positive, default=30, help="start-up runs of each; median")
+    parser.add_argument("--repeat", type=positive, default=3, help="pass-through runs; best counts")
     args = parser.parse_args(argv)
     logs = logchunks_logs()
     if not logs:

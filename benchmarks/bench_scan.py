@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from common import CORPORA, build_log, logchunks_logs
+from common import CORPORA, build_log, logchunks_logs, megabytes, positive
 from common import errlearn_command as errlearn
 
 from pytest_errlearn.detect import parallel, prefilter
@@ -79,9 +79,10 @@ def peak_rss_mb(argv: Sequence[str], ok: tuple[int, ...] = (0,)) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--size-mb", type=float, default=75.0, help="the timed log's size")
-    parser.add_argument("--rss-size-mb", type=float, default=300.0, help="the RSS log's size")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs of each; best counts")
+    parser.add_argument("--size-mb", type=megabytes, default=75.0, help="the timed log's size")
+    parser.add_argument("--rss-size-mb", type=megabytes, default=300.0, help="the RSS log's size")
+    parser.add_argument("--repeat", type=positive, default=3,
+                        help="timed runs of each; best counts")
     args = parser.parse_args(argv)
     logs = logchunks_logs()
     if not logs:

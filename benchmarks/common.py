@@ -60,3 +60,16 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
     return value
+
+
+def megabytes(text: str) -> float:
+    """An option's size in MB, more than 0 (argparse turns the error into a usage line)."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"expected a size in MB above 0, not {text!r}")
+    return value
