@@ -23,9 +23,6 @@ _KEY = (
 # A value that is a placeholder or a variable, not a secret: ``{name}``, ``<x>``, ``$VAR``, ``***``.
 _NOT_SECRET = re.compile(r"[{<$*]|%\(|\$\{")
 
-_Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
-
-
 def _assignment(m: re.Match[str]) -> str:
     key, sep, quote, value = m.group("key", "sep", "q", "value")
     if _NOT_SECRET.match(value) or value == MASK:
