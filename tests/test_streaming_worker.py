@@ -108,6 +108,55 @@ def test_the_pieces_still_queued_at_the_worker_at_the_end_are_read_here_meanwhil
     assert taken == [2, 1, None]  # the last sent first; none once the worker has only its own
 
 
+def test_the_piece_the_worker_is_still_on_when_the_output_ends_is_read_here_too(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The output ends while the worker is on a piece (started late, or its CPU
+    lost to another process): this process, with nothing else left to read,
+    reads that piece too and keeps the first read to end. The worker's answer
+    comes late here, and wrong: it must be neither waited for nor used."""
+    errors = b"".join(b"src/a%d.c:3:5: error: 'x' undeclared\n" % i for i in range(50))
+    filler = b"".join(b"compiling module %d\n" % i for i in range(5000))
+    data = errors + filler[: 2 * streaming.PIECE]
+    scan = streaming._scan_request
+
+    def late_and_wrong(*args: Any) -> tuple[int, forks.Piece]:
+        time.sleep(2)
+        k, piece = scan(*args)
+        return k, piece._replace(founds=[])
+
+    monkeypatch.setattr(streaming, "_scan_request", late_and_wrong)
+    stopped: list[bool] = []
+    stop = forks.Worker.stop
+    monkeypatch.setattr(forks.Worker, "stop", lambda w: stopped.append(w.busy) or stop(w))
+    detector = StreamDetector()
+    detector.feed(data)
+    assert list(detector._at_worker)[:1] == [0]  # the errors are in the worker's piece
+    report = detector.close().to_dict()
+    assert len(report["errors"]) == 50
+    assert report == one_pass(data)
+    assert stopped == [True]  # stopped while still on it: its answer was not waited for
+
+
+def test_on_a_single_cpu_the_piece_the_worker_is_on_at_the_end_is_left_to_it(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading it here too would only take the worker's CPU."""
+    data = b"src/a.c:3:5: error: 'x' undeclared\n" + b"compiling\n" * (2 * streaming.PIECE // 10)
+    scan = streaming._scan_request
+    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.2) or scan(*a))
+    monkeypatch.setattr(streaming, "cpus", lambda: 1)
+    here: list[int] = []
+    scan_here = StreamDetector._scan_here
+    monkeypatch.setattr(StreamDetector, "_scan_here",
+                        lambda self, k, **kw: here.append(k) or scan_here(self, k, **kw))
+    detector = StreamDetector()
+    detector.feed(data)
+    assert list(detector._at_worker)[:1] == [0]
+    assert detector.close().to_dict() == one_pass(data)
+    assert 0 not in here
+
+
 def test_what_is_left_at_the_end_is_cut_small_and_read_from_both_ends(
     small_pieces: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -128,9 +177,8 @@ def test_what_is_left_at_the_end_is_cut_small_and_read_from_both_ends(
     cut = detector._count
     here: list[int] = []
     scan_here = StreamDetector._scan_here
-    monkeypatch.setattr(
-        StreamDetector, "_scan_here", lambda self, k: here.append(k) or scan_here(self, k)
-    )
+    monkeypatch.setattr(StreamDetector, "_scan_here",
+                        lambda self, k, **kw: here.append(k) or scan_here(self, k, **kw))
     assert detector.close().to_dict() == one_pass(data)
     assert detector._count - cut >= 3  # over 4 KB left: pieces of 1 KB, and the last lines
     assert here and here == sorted(here, reverse=True)  # the last first

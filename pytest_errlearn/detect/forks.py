@@ -21,6 +21,14 @@ if TYPE_CHECKING:
     from mmap import mmap
 
 
+def cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
 class Piece(NamedTuple):
     """What scanning one piece gave."""
 

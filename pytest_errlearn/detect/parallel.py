@@ -17,20 +17,12 @@ from functools import partial
 from ..report import Report
 from . import pieces
 from .engine import CHUNK, Detector
-from .forks import Child, Piece
+from .forks import Child, Piece, cpus
 from .pieces import FileRange
 
 MIN_PIECE = 8 << 20  # bytes of a file worth a process
 PIECE = 512 << 10  # the smallest piece: the most one process may still have to read at the end
 MAX_PIECES = 255  # one byte a ticket
-
-
-def cpus() -> int:
-    """The CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS, Windows
-        return os.cpu_count() or 1
 
 
 def scan_file(

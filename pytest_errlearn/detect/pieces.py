@@ -116,6 +116,7 @@ def scan_piece(
     *,
     start: tuple[int, int],
     warning_lines: int = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> Piece:
     """Scan from ``start`` (a byte and the line ends above it) to ``end``, then
     drain into what follows (when ``data`` holds more).
@@ -123,6 +124,7 @@ def scan_piece(
     With an ``assembler`` the errors go straight to it, and it may tell the
     scanner what will be folded; without, they are listed for the assembly,
     which numbers a piece from its start (0 line ends above it) as it takes it.
+    ``stop``, asked between steps, ends the scan early with ``Stopped``.
     """
     begin, lineno = start
     causes = _Causes(sure_from(begin, lineno))
@@ -132,6 +134,8 @@ def scan_piece(
     scanner.follows = causes.follows if assembler is None else assembler.follows
     i = begin
     while i < end:  # the scanner's own steps (no read sliced again), of whole lines
+        if stop is not None and stop():
+            raise Stopped
         chunk = data.lines(i, min(i + STEP, end))
         scanner.feed(chunk)
         i += len(chunk)
@@ -143,6 +147,10 @@ def scan_piece(
         quiet = scanner.lineno + 1
     return Piece(causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines,
                   scanner.warning_lines)
+
+
+class Stopped(Exception):
+    """A scan ended early: its ``stop`` said the piece was no longer wanted."""
 
 
 def scan_to_send(

@@ -26,16 +26,18 @@ from __future__ import annotations
 import mmap
 import os
 from collections import deque
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from ..report import Report
-from .forks import Piece, Worker
+from .forks import Piece, Worker, cpus
 from .lookback import LOOKBACK
 from .pieces import (
     AHEAD,
     Assembly,
     Memory,
+    Stopped,
     rescanner,
     scan_piece,
     scan_to_send,
@@ -122,8 +124,7 @@ class StreamDetector:
         """Finish the output and return the report, root cause named."""
         try:
             self._share_out(self._cut_rest())
-            while self._at_worker:
-                self._collect()
+            self._race()
             for k in self._cut_pieces:  # none left behind (those taken back among them)
                 self._scanned.setdefault(k, None)  # None: scanned here now
             self._assemble()
@@ -277,6 +278,35 @@ class StreamDetector:
             self._scanned[k] = self._scan_here(k)
             self._assemble()
 
+    def _race(self) -> None:
+        """The worker's last answers, once this process has nothing else to scan.
+
+        A piece the worker is still on is scanned here too, and the first scan to
+        end is kept: the worker may have just started a whole piece, or lost its
+        CPU, when the output ended (this process waited up to 33 ms for it, idle,
+        in one run out of three). On a single CPU that would only slow the worker
+        down: there, its answer is waited for. Once every piece left at the
+        worker is scanned here, its answers are not waited for.
+        """
+        race = cpus() > 1
+        while self._at_worker:
+            mine = [k for k in self._at_worker if k not in self._taken_back]
+            worker = self._worker
+            if not mine or worker is None:
+                break  # nothing left that only the worker has
+            if not race or worker.ready():
+                self._collect()
+                continue
+            try:
+                piece = self._scan_here(mine[0], stop=worker.ready)
+            except Stopped:
+                continue  # the worker answered first: taken next time round
+            self._scanned[mine[0]] = piece
+            self._taken_back.add(mine[0])  # its answer, should it come, is not wanted
+            self._assemble()
+        self._at_worker.clear()  # anything still there was scanned here
+        self._taken_back.clear()
+
     def _send(self, k: int, *, last: bool) -> bool:
         """Piece ``k`` queued at the worker, when it has room."""
         source, begin, end = self._cut_pieces[k]
@@ -290,11 +320,11 @@ class StreamDetector:
         self._at_worker.append(k)
         return True
 
-    def _scan_here(self, k: int) -> Piece:
-        """Piece ``k`` scanned in this process."""
+    def _scan_here(self, k: int, stop: Callable[[], bool] | None = None) -> Piece:
+        """Piece ``k`` scanned in this process (until ``stop`` says otherwise)."""
         source, begin, end = self._cut_pieces[k]
         return scan_piece(source, end, self.tool, start=(begin, 0),
-                          warning_lines=self._warnings_above(k))
+                          warning_lines=self._warnings_above(k), stop=stop)
 
     def _warnings_above(self, k: int) -> int:
         """Warning lines surely read above piece ``k``: those of the pieces put back
