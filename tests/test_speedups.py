@@ -13,7 +13,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pytest_errlearn.detect import detect
+from pytest_errlearn.detect import detect, lookback
 from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour
 
 try:
@@ -69,6 +69,19 @@ def test_counting_lines_in_c_counts_what_bytes_count_counts(
 
 
 @needs_c
+@given(_OUTPUT, st.sampled_from([b"[0m", b"\n", b"0m", b"", b"error: x\n"]))
+def test_looking_for_bytes_in_c_finds_what_in_finds(raw: bytes, part: bytes) -> None:
+    assert _speedups.contains(raw, part) == (part in raw)
+
+
+@needs_c
+@given(_OUTPUT, st.integers(-3, 70), st.integers(-1, 8))
+@example(b"", 1, 1)  # past the end: a slice's end, as in Python
+def test_the_lines_above_a_place_are_cut_in_c_as_in_python(raw: bytes, end: int, k: int) -> None:
+    assert _speedups.last_lines(raw, end, k) == lookback._last_lines(raw, end, k)
+
+
+@needs_c
 def test_the_c_loops_take_bytes_only() -> None:
     with pytest.raises(TypeError, match="bytearray"):
         _speedups.strip_escapes(bytearray(b"\x1b[0m"))  # type: ignore[arg-type]
@@ -96,10 +109,10 @@ def test_the_install_built_the_c_loops_where_a_c_compiler_was_at_hand() -> None:
 
 _REPORT = """
 import json, sys
-from pytest_errlearn.detect import detect
+from pytest_errlearn.detect import detect, lookback
 from pytest_errlearn.detect import text
 report = detect(sys.stdin.buffer.read())
-print(json.dumps({"c": text._speedups is not None, "report": report.to_dict()}))
+print(json.dumps({"c": text.speedups is not None, "report": report.to_dict()}))
 """
 
 

@@ -1,11 +1,11 @@
-/* Two loops over every byte of a command's output, in C.
+/* The loops over a command's output that Python runs a byte at a time, in C.
  *
- * Python's own methods run them a byte at a time: re.sub pays about 120 ns a
- * colour sequence, and bytes.count reads about 3 GB/s. Here both jump from
- * one byte they look for to the next with memchr. On 75 MB of CI output,
- * colour stripping takes 9 ms instead of 63, and counting lines 7 instead
- * of 27. ``text.py`` falls back on the same in Python where this module was
- * not built (no C compiler at install time): the results are the same.
+ * re.sub pays about 120 ns a colour sequence, and bytes.count and bytes.rfind
+ * read about 3 GB/s; here each jumps from one byte it looks for to the next
+ * with memchr. On 75 MB of CI output, colour stripping takes 9 ms instead of
+ * 63, and counting lines 7 instead of 27. ``text.py`` and ``lookback.py`` fall
+ * back on the same in Python where this module was not built (no C compiler
+ * at install time): the results are the same.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -128,9 +128,96 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(n);
 }
 
+PyDoc_STRVAR(contains_doc,
+"contains(data: bytes, part: bytes) -> bool\n\n"
+"Whether ``part`` is in ``data``: ``part in data``, a memchr away from each of\n"
+"its first byte's places (bytes' own search reads ~2.6 GB/s on CI logs).");
+
+static PyObject *
+contains(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "contains() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (!PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "contains() takes bytes");
+        return NULL;
+    }
+    const char *p = PyBytes_AS_STRING(args[0]), *part = PyBytes_AS_STRING(args[1]);
+    Py_ssize_t size = PyBytes_GET_SIZE(args[0]), n = PyBytes_GET_SIZE(args[1]);
+    if (n == 0) {
+        Py_RETURN_TRUE;
+    }
+    const char *end = p + size - n + 1;  /* the last place ``part`` may start, plus one */
+    while (p < end && (p = memchr(p, part[0], end - p)) != NULL) {
+        if (memcmp(p, part, n) == 0) {
+            Py_RETURN_TRUE;
+        }
+        p++;
+    }
+    Py_RETURN_FALSE;
+}
+
+PyDoc_STRVAR(last_lines_doc,
+"last_lines(data: bytes, end: int, k: int) -> list[bytes]\n\n"
+"Up to ``k`` lines of ``data`` that end at ``end``, oldest first (lookback.py).");
+
+static PyObject *
+last_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "last_lines() takes 3 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (!PyBytes_Check(args[0])) {
+        PyErr_Format(PyExc_TypeError, "last_lines() takes bytes, not %.100s",
+                     Py_TYPE(args[0])->tp_name);
+        return NULL;
+    }
+    Py_ssize_t p = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
+    if (p == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t k = PyNumber_AsSsize_t(args[2], PyExc_OverflowError);
+    if (k == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    const char *buf = PyBytes_AS_STRING(args[0]);
+    Py_ssize_t size = PyBytes_GET_SIZE(args[0]);
+    PyObject *lines = PyList_New(0);
+    if (lines == NULL) {
+        return NULL;
+    }
+    while (PyList_GET_SIZE(lines) < k && p > 0) {
+        /* A line's own newline, at p - 1, does not end the one before. */
+        Py_ssize_t q = (p - 1 < size ? p - 1 : size) - 1;
+        while (q >= 0 && buf[q] != '\n') {
+            q--;
+        }
+        q++;
+        Py_ssize_t stop = p < size ? p : size;  /* as a slice: past the end is the end */
+        PyObject *line = PyBytes_FromStringAndSize(buf + q, stop > q ? stop - q : 0);
+        if (line == NULL || PyList_Append(lines, line) < 0) {
+            Py_XDECREF(line);
+            Py_DECREF(lines);
+            return NULL;
+        }
+        Py_DECREF(line);
+        p = q;
+    }
+    if (PyList_Reverse(lines) < 0) {
+        Py_DECREF(lines);
+        return NULL;
+    }
+    return lines;
+}
+
 static PyMethodDef methods[] = {
     {"strip_escapes", strip_escapes, METH_O, strip_escapes_doc},
     {"count_lines", (PyCFunction)(void (*)(void))count_lines, METH_FASTCALL, count_lines_doc},
+    {"contains", (PyCFunction)(void (*)(void))contains, METH_FASTCALL, contains_doc},
+    {"last_lines", (PyCFunction)(void (*)(void))last_lines, METH_FASTCALL, last_lines_doc},
     {NULL, NULL, 0, NULL},
 };
 
