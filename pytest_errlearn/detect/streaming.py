@@ -46,7 +46,10 @@ from .scanner import MAX_PENDING
 
 Buffer = bytearray | mmap.mmap
 
-PIECE = 3 << 19  # bytes a piece holds, about (it ends at a line end): 1.5 MB, the quickest
+# Bytes a piece holds, about (it ends at a line end): 2 MB, the quickest since
+# the byte loops are in C (1.5 MB was before; 30 paired runs on 75 MB: 6 ms
+# less, 1 MB 3 ms more).
+PIECE = 1 << 21
 # Bytes after a piece held for it at most, however few lines they are: the
 # lines a block open at its end may run on into (AHEAD) average 220 KB at most.
 AHEAD_LIMIT = 16 << 20
