@@ -92,6 +92,28 @@ strip_escapes(PyObject *module, PyObject *arg)
     return out;
 }
 
+/* The arguments of a function that takes (data: bytes, a: int, b: int); -1 on an error. */
+static int
+bytes_and_two_ints(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                   Py_ssize_t *a, Py_ssize_t *b)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "%s() takes 3 arguments (%zd given)", name, nargs);
+        return -1;
+    }
+    if (!PyBytes_Check(args[0])) {
+        PyErr_Format(PyExc_TypeError, "%s() takes bytes, not %.100s", name,
+                     Py_TYPE(args[0])->tp_name);
+        return -1;
+    }
+    *a = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
+    if (*a == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *b = PyNumber_AsSsize_t(args[2], PyExc_OverflowError);
+    return *b == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
 PyDoc_STRVAR(count_lines_doc,
 "count_lines(data: bytes, start: int, end: int) -> int\n\n"
 "The newlines in ``data[start:end]``: ``data.count(b\"\\n\", start, end)``.");
@@ -99,21 +121,8 @@ PyDoc_STRVAR(count_lines_doc,
 static PyObject *
 count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "count_lines() takes 3 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    if (!PyBytes_Check(args[0])) {
-        PyErr_Format(PyExc_TypeError, "count_lines() takes bytes, not %.100s",
-                     Py_TYPE(args[0])->tp_name);
-        return NULL;
-    }
-    Py_ssize_t lo = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
-    if (lo == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    Py_ssize_t hi = PyNumber_AsSsize_t(args[2], PyExc_OverflowError);
-    if (hi == -1 && PyErr_Occurred()) {
+    Py_ssize_t lo, hi;
+    if (bytes_and_two_ints("count_lines", args, nargs, &lo, &hi) < 0) {
         return NULL;
     }
     Py_ssize_t size = PyBytes_GET_SIZE(args[0]);
@@ -166,21 +175,8 @@ PyDoc_STRVAR(last_lines_doc,
 static PyObject *
 last_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "last_lines() takes 3 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    if (!PyBytes_Check(args[0])) {
-        PyErr_Format(PyExc_TypeError, "last_lines() takes bytes, not %.100s",
-                     Py_TYPE(args[0])->tp_name);
-        return NULL;
-    }
-    Py_ssize_t p = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
-    if (p == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    Py_ssize_t k = PyNumber_AsSsize_t(args[2], PyExc_OverflowError);
-    if (k == -1 && PyErr_Occurred()) {
+    Py_ssize_t p, k;
+    if (bytes_and_two_ints("last_lines", args, nargs, &p, &k) < 0) {
         return NULL;
     }
     const char *buf = PyBytes_AS_STRING(args[0]);
