@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+import pytest_errlearn
 from pytest_errlearn.detect import detect, lookback
 from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour
 
@@ -109,6 +111,7 @@ def test_the_install_built_the_c_loops_where_a_c_compiler_was_at_hand() -> None:
 
 _REPORT = """
 import json, sys
+import pytest_errlearn
 from pytest_errlearn.detect import detect, lookback
 from pytest_errlearn.detect import text
 report = detect(sys.stdin.buffer.read())
@@ -116,25 +119,31 @@ print(json.dumps({"c": text.speedups is not None, "report": report.to_dict()}))
 """
 
 
-def _report(raw: bytes, *, without_c: bool) -> dict[str, object]:
+def _report(raw: bytes, *, without_c: bool, cwd: Path) -> dict[str, object]:
+    """The report of ``raw`` in a new process, from the package this one runs
+    (in a checkout, the one installed, not the source tree beside the tests)."""
     block = "import sys; sys.modules['pytest_errlearn.detect._speedups'] = None\n"
     code = (block if without_c else "") + _REPORT
+    package = Path(pytest_errlearn.__file__).parent.parent
+    env = {**os.environ, "PYTHONPATH": str(package)}
     done = subprocess.run([sys.executable, "-c", code], input=raw, capture_output=True,
-                          check=True)
+                          check=True, cwd=cwd, env=env)
     return dict(json.loads(done.stdout))
 
 
-def test_without_the_c_loops_the_detector_finds_the_same_errors_in_python() -> None:
+def test_without_the_c_loops_the_detector_finds_the_same_errors_in_python(
+    tmp_path: Path,
+) -> None:
     raw = b"".join([
         b"\x1b[0K\x1b[33;1m$ make\x1b[0m\n",
         b"\x1b]0;title\x07building\r\x1b[K50%\r\x1b[K100%\n" * 40,
         b"\x1b[1m\x1b[31msrc/a.c:3:5: \x1b[1;31merror:\x1b[0m 'x' undeclared\n",
         b"make: *** [Makefile:2: all] Error 1\n",
     ])
-    python = _report(raw, without_c=True)
+    python = _report(raw, without_c=True, cwd=tmp_path)
     assert python["c"] is False
     if _speedups is not None:
-        c = _report(raw, without_c=False)
+        c = _report(raw, without_c=False, cwd=tmp_path)
         assert c["c"] is True
         assert c["report"] == python["report"]
     errors = python["report"]["errors"]  # type: ignore[index]
