@@ -7,8 +7,9 @@ size, and queues each at a worker process when the worker has room, else
 scans it here. The pieces go back together in order (``pieces.Assembly``),
 so the report is the one ``Detector`` gives. When the output ends, what is
 left is cut finer and read from both ends, so that the two processes finish
-together. An output smaller than a piece is scanned here at its end, and
-costs no process.
+together, and a piece the worker is still on is read here too (``_race``).
+An output smaller than a piece is scanned here at its end, and costs no
+process.
 
 ``parallel`` cuts a file where no block can be open; here, looking for such
 a place took a fifth of what this process does besides scanning, and a piece
@@ -282,15 +283,11 @@ class StreamDetector:
             self._assemble()
 
     def _race(self) -> None:
-        """The worker's last answers, once this process has nothing else to scan.
-
-        A piece the worker is still on is scanned here too, and the first scan to
-        end is kept: the worker may have just started a whole piece, or lost its
-        CPU, when the output ended (this process waited up to 33 ms for it, idle,
-        in one run out of three). On a single CPU that would only slow the worker
-        down: there, its answer is waited for. Once every piece left at the
-        worker is scanned here, its answers are not waited for.
-        """
+        """The worker's last answers. A piece it is still on (just started, or
+        its CPU lost to another process) is scanned here too, and the first
+        scan to end is kept: this process waited up to 33 ms for it, idle, in
+        one run out of three. Not on a single CPU, where that only slows the
+        worker down. What was all scanned here is not waited for."""
         race = cpus() > 1
         while self._at_worker:
             mine = [k for k in self._at_worker if k not in self._taken_back]
