@@ -168,6 +168,20 @@ contains(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_FALSE;
 }
 
+/* Where the last newline in buf[0:n] is, or -1. */
+static Py_ssize_t
+last_newline(const char *buf, Py_ssize_t n)
+{
+#ifdef HAVE_MEMRCHR
+    const char *at = n > 0 ? memrchr(buf, '\n', n) : NULL;
+    return at == NULL ? -1 : at - buf;
+#else
+    while (--n >= 0 && buf[n] != '\n') {
+    }
+    return n;
+#endif
+}
+
 PyDoc_STRVAR(last_lines_doc,
 "last_lines(data: bytes, end: int, k: int) -> list[bytes]\n\n"
 "Up to ``k`` lines of ``data`` that end at ``end``, oldest first (lookback.py).");
@@ -187,11 +201,7 @@ last_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     while (PyList_GET_SIZE(lines) < k && p > 0) {
         /* A line's own newline, at p - 1, does not end the one before. */
-        Py_ssize_t q = (p - 1 < size ? p - 1 : size) - 1;
-        while (q >= 0 && buf[q] != '\n') {
-            q--;
-        }
-        q++;
+        Py_ssize_t q = last_newline(buf, p - 1 < size ? p - 1 : size) + 1;
         Py_ssize_t stop = p < size ? p : size;  /* as a slice: past the end is the end */
         PyObject *line = PyBytes_FromStringAndSize(buf + q, stop > q ? stop - q : 0);
         if (line == NULL || PyList_Append(lines, line) < 0) {
