@@ -17,11 +17,7 @@ from hypothesis import strategies as st
 import pytest_errlearn
 from pytest_errlearn.detect import detect, lookback
 from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour
-
-try:
-    from pytest_errlearn.detect import _speedups
-except ImportError:
-    _speedups = None  # type: ignore[assignment]
+from pytest_errlearn.detect.text import speedups as _speedups  # the C module, or None
 
 needs_c = pytest.mark.skipif(_speedups is None, reason="built without a C compiler")
 
