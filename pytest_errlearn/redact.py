@@ -23,6 +23,7 @@ _KEY = (
 # A value that is a placeholder or a variable, not a secret: ``{name}``, ``<x>``, ``$VAR``, ``***``.
 _NOT_SECRET = re.compile(r"[{<$*]|%\(|\$\{")
 
+
 def _assignment(m: re.Match[str]) -> str:
     key, sep, quote, value = m.group("key", "sep", "q", "value")
     if _NOT_SECRET.match(value) or value == MASK:
