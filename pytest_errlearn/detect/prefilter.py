@@ -1,30 +1,41 @@
-"""Stage 1: one compiled automaton that finds the lines worth a closer look.
+"""Stage 1: compiled automata that find the lines worth a closer look.
 
-The automaton is the format table itself: every row's regex, its groups and
-look-arounds dropped and its tail cut where only the line's end may follow,
-in one alternation anchored at line starts (after an optional CI timestamp or
-``\\r`` progress prefix). It runs over raw bytes, megabytes at a time, so
+The automata are the format table itself: every row's regex, its groups and
+look-arounds dropped and its tail cut where only the line's end may follow
+(``recogniser``). They run over raw bytes, megabytes at a time, so
 Python-level work is proportional to the lines that look like an error in
 some tool's format, not to the size of the log.
 
-google-re2 (the ``fast`` extra) runs it in linear time, near grep's speed.
-Without it, stage 1 looks for the words and shapes every row needs
-(``WORDS``): more lines reach stage 2, the same errors come out, slower.
+With google-re2 (the ``fast`` extra) there are two, because RE2 runs fastest
+where an automaton starts at a literal byte: it jumps to the next with memchr
+instead of stepping through every byte.
+
+- ``lines``: the rows from a newline on, after an optional CI timestamp. It
+  runs over a copy of the output whose ``\\r`` are newlines too, so a row may
+  start any segment of a line that a terminal overwrote.
+- ``seeks``: a row whose line may start with any text (a path, a program's
+  name) says what each of its lines holds further on (``Format.seek``). A line
+  where one is found is then checked from its start against those rows.
+
+Both together took 80 ms on a 75 MB CI log where one automaton from every
+line start took 130 ms. Without re2, stage 1 looks for the words and shapes
+every row needs (``WORDS``): more lines reach stage 2, the same errors come
+out, slower.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from .recogniser import recogniser
+from .recogniser import one_line, recogniser
 
 # What may stand before a row's text on a raw line: the part of a line a
 # terminal overwrote (``\r``), and the timestamps CI systems put first.
-_LINE_START = (
-    rb"(?m)^(?:[^\r\n]*\r)*?"
+_SEGMENTS = rb"(?:[^\r\n]*\r)*?"
+_STAMP = (
     rb"(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?[ \t]+"
     rb"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\][ \t]+"
     rb"|\[[\w.-]+\][ \t]+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?[ \t]+)?"
@@ -48,10 +59,33 @@ def errors_only(pattern: str, warning_words: frozenset[str]) -> str | None:
     return None if "(?P<sev>(?!))" in narrowed else narrowed
 
 
+Row = tuple[str, str | None]  # a row's regex, and its seek
+
+
 def automaton_pattern(patterns: Iterable[str]) -> bytes:
-    """The stage-1 pattern, as bytes, for a table's row regexes."""
-    body = "|".join(f"(?:{recogniser(p)})" for p in patterns)
-    return _LINE_START + b"(?:" + body.encode("utf-8") + b")"
+    """The rows as one automaton from each line's start (or a segment's), as bytes.
+
+    What stage 1 finds; it runs so only over the lines a seek found, and
+    where the re2 binding lacks the call the two automata need.
+    """
+    body = _alternation(recogniser(p) for p in patterns)
+    return rb"(?m)^" + _SEGMENTS + _STAMP + b"(?:" + body + b")"
+
+
+def lines_pattern(patterns: Iterable[str]) -> bytes:
+    """The rows from a newline on, for a copy of the output whose ``\\r`` are newlines."""
+    body = _alternation(one_line(recogniser(p)) for p in patterns)
+    return rb"(?m)\n" + _STAMP + b"(?:" + body + b")"
+
+
+def seeks_pattern(seeks: Iterable[str]) -> bytes:
+    """What the rows that say so hold further on their lines, found anywhere."""
+    return _alternation(recogniser(seek) for seek in seeks)
+
+
+def _alternation(parts: Iterable[str]) -> bytes:
+    body = "|".join(f"(?:{part})" for part in parts)
+    return body.encode("utf-8") if body else rb"[^\x00-\xff]"  # none: no byte matches
 
 
 Find = Callable[[bytes, int], int]
@@ -81,20 +115,34 @@ def words() -> re.Pattern[bytes]:
     return re.compile(WORDS)
 
 
-def compile_automaton(patterns: Iterable[str]) -> tuple[Find, str]:
+def compile_automaton(rows: Sequence[Row]) -> tuple[Find, str]:
     """``find(buffer, pos)`` over raw bytes, and the engine's name (without
     re2, a search for ``WORDS``)."""
     try:
         import re2  # type: ignore[import-not-found,unused-ignore]
-
-        options = re2.Options()
-        options.encoding = re2.Options.Encoding.LATIN1  # every byte a char: bad UTF-8 still scans
-        options.max_mem = 64 << 20
-        options.never_nl = True  # a match never runs on into the next line
-        return _re2_find(re2, re2.compile(automaton_pattern(patterns), options)), "re2"
     except ImportError:
-        pass
-    return via_search(words()), "re"
+        return via_search(words()), "re"
+    sought = [(pattern, seek) for pattern, seek in rows if seek is not None]
+    automata = (
+        _compile(re2, lines_pattern(p for p, seek in rows if seek is None), one_line=False),
+        _compile(re2, seeks_pattern(seek for _, seek in sought), one_line=True),
+        _compile(re2, automaton_pattern(p for p, _ in sought), one_line=True),
+    )
+    anchor = getattr(re2, "_Anchor", None)
+    if anchor is None or any(getattr(a, "_regexp", None) is None for a in automata):
+        # A binding without RE2's own match call: one automaton, through its search.
+        whole = _compile(re2, automaton_pattern(p for p, _ in rows), one_line=True)
+        return via_search(whole), "re2"
+    lines, seeks, check = (a._regexp.Match for a in automata)
+    return _two_automata(anchor, lines, seeks, check), "re2"
+
+
+def _compile(re2: Any, pattern: bytes, *, one_line: bool) -> Any:
+    options = re2.Options()
+    options.encoding = re2.Options.Encoding.LATIN1  # every byte a char: bad UTF-8 still scans
+    options.max_mem = 64 << 20
+    options.never_nl = one_line  # a match never runs on into the next line
+    return re2.compile(pattern, options)
 
 
 def via_search(regex: Any) -> Find:
@@ -107,41 +155,84 @@ def via_search(regex: Any) -> Find:
     return find
 
 
-def _re2_find(re2: Any, regex: Any) -> Find:
-    """``find`` straight through RE2's own match call, where the binding has it.
+Match = Callable[[Any, bytes, int, int], Any]
 
-    Its ``search`` wraps every hit in a generator and a Python match object:
-    more than a quarter of stage 1's time on a CI log (10,000 hits in 38 MB).
+
+def _two_automata(anchor: Any, lines: Match, seeks: Match, check: Match) -> Find:
+    """``find`` through the ``lines`` and ``seeks`` automata (``check``: the rows
+    with a seek, from a line's start), each called straight through RE2's own
+    match call: the binding's ``search`` wraps every hit in a generator and a
+    Python match object, more than a quarter of stage 1's time on a CI log.
+
+    Each remembers where it last searched from and what it found, so the
+    next call within the same buffer costs nothing until the scanner passes
+    that hit: neither reads a byte twice.
     """
-    engine, anchor = getattr(regex, "_regexp", None), getattr(re2, "_Anchor", None)
-    if engine is None or anchor is None:
-        return via_search(regex)
-    match, unanchored = engine.Match, anchor.UNANCHORED
+    unanchored, at_start = anchor.UNANCHORED, anchor.ANCHOR_START
+
+    def sought(buffer: bytes, pos: int, end: int) -> int:
+        """The start of the first line in ``buffer[pos:end]`` where a seek is
+        found and a row with one matches from the line's start; -1 if none."""
+        while pos < end and (hit := seeks(unanchored, buffer, pos, end)[0][0]) >= 0:
+            start = buffer.rfind(b"\n", pos, hit) + 1 or pos
+            stop = buffer.find(b"\n", hit, end)
+            stop = end if stop < 0 else stop
+            if check(at_start, buffer, start, stop)[0][0] >= 0:
+                return start
+            pos = stop + 1
+        return -1
+
+    # The buffer last searched, its copy with every \r a newline, and for each
+    # automaton where its search began and the hit it found (-1: none).
+    last: tuple[bytes | None, bytes, int, int, int, int] = (None, b"", 0, -1, 0, -1)
 
     def find(buffer: bytes, pos: int) -> int:
-        start: int = match(unanchored, buffer, pos, len(buffer))[0][0]
-        return start  # -1: no hit
+        nonlocal last
+        size = len(buffer)
+        if pos == 0:  # no newline before the first line to start ``lines`` at
+            end = buffer.find(b"\n")
+            end = size if end < 0 else end
+            first = b"\n" + buffer[:end].replace(b"\r", b"\n")
+            if lines(unanchored, first, 0, len(first))[0][0] >= 0 or sought(buffer, 0, end) >= 0:
+                return 0
+            pos = end + 1
+        if pos >= size:  # (a line of its own, checked: the buffer remembered stays)
+            return -1
+        was, copy, lines_from, line_hit, seeks_from, seek_hit = last
+        if was is not buffer:
+            copy, lines_from, seeks_from = buffer.replace(b"\r", b"\n"), size + 1, size + 1
+        if not lines_from <= pos - 1 <= (line_hit if line_hit >= 0 else size):
+            lines_from, line_hit = pos - 1, lines(unanchored, copy, pos - 1, size)[0][0]
+        if not seeks_from <= pos <= (seek_hit if seek_hit >= 0 else size):
+            seeks_from, seek_hit = pos, sought(buffer, pos, size)
+        last = (buffer, copy, lines_from, line_hit, seeks_from, seek_hit)
+        hit = line_hit + 1 if line_hit >= 0 else -1  # the line after the newline found
+        return seek_hit if seek_hit >= 0 and (hit < 0 or seek_hit < hit) else hit
 
     return find
 
 
-def _table_patterns(*, warnings: bool = True) -> list[str]:
+def _table_rows(*, warnings: bool = True) -> list[Row]:
     from .formats import NOTE_WORDS, TABLE, WARNING_WORDS
 
     if warnings:
-        return [row.pattern for row in TABLE.rows]
+        return [(row.pattern, row.seek) for row in TABLE.rows]
     quiet = WARNING_WORDS | NOTE_WORDS
-    narrowed = (errors_only(row.pattern, quiet) for row in TABLE.rows if row.role != "warning")
-    return [p for p in narrowed if p is not None]
+    rows: list[Row] = []
+    for row in TABLE.rows:
+        narrowed = errors_only(row.pattern, quiet) if row.role != "warning" else None
+        if narrowed is not None:  # a seek is part of its row's regex: never all warnings alone
+            rows.append((narrowed, row.seek and errors_only(row.seek, quiet)))
+    return rows
 
 
-find, ENGINE = compile_automaton(_table_patterns())
-"""``find(buffer, pos)``: where the next hit at or after ``pos`` starts, on a line
-some row may match; -1 when there is none."""
+find, ENGINE = compile_automaton(_table_rows())
+"""``find(buffer, pos)``: a place on the first line from ``pos`` (a line's start) on
+that some row may match; -1 when there is none."""
 
 
 @cache
 def find_errors() -> Find:
-    """The same automaton blind to warning lines, for once enough warnings were read
+    """The same automata blind to warning lines, for once enough warnings were read
     (compiled on first use: most logs never need it)."""
-    return compile_automaton(_table_patterns(warnings=False))[0]
+    return compile_automaton(_table_rows(warnings=False))[0]

@@ -193,6 +193,39 @@ def write_known() -> None:
     KNOWN_FILE.write_text(json.dumps(known, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
+# What a class escape takes, less the newline: an automaton that runs across
+# lines (one that starts at a literal ``\n``) cannot use RE2's ``never_nl``,
+# which makes that ``\n`` match nothing too.
+_ONE_LINE = {r"\s": r"[\t\f\r ]", r"\W": r"[^\w\n]", r"\D": r"[^\d\n]"}
+
+
+def one_line(pattern: str) -> str:
+    """A recogniser whose classes never take a newline: it matches within one line.
+
+    Outside a class, ``\\s \\W \\D`` leave out the newline; a negated class
+    does too, and ``\\s`` in a class becomes its characters but the newline.
+    (``\\W`` or ``\\D`` in a class would still take one: no row has them.)
+    """
+    out: list[str] = []
+    in_class: list[str] | None = None
+    for _, text, syntax in tokenize(pattern):
+        if in_class is None:
+            if text in ("[", "[]", "[^"):
+                in_class = [text]
+            else:
+                out.append(_ONE_LINE.get(text, text))
+        elif text == "]" and not syntax:
+            if in_class[0] == "[^":
+                in_class.append(r"\n")
+            else:
+                in_class = [r"\t\f\r " if t == r"\s" else t for t in in_class]
+            out += [*in_class, text]
+            in_class = None
+        else:
+            in_class.append(text)
+    return "".join(out)
+
+
 # RE2's classes are ASCII; Python's, over text, Unicode: a letter like "é" is
 # \w to Python, and so are \x0b and \x1c-\x1f \s. RE2 is told to take any of those.
 _WIDE = r"\x0b\x1c-\x1f\x{80}-\x{10FFFF}"

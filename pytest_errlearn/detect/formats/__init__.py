@@ -44,6 +44,12 @@ class Format(NamedTuple):
     examples: tuple[str, ...] = ()  # lines this row must match (tested)
     # fills fields from the lines before the header (``lookback``)
     fixup: Callable[[dict[str, str | None], Sequence[str]], None] | None = None
+    # For a row whose line may start with any text (a path, a program's name):
+    # a part of its regex, as written, that every line of the row holds. Stage 1
+    # finds the row's lines by it anywhere on a line (``prefilter``), where
+    # running the row from each line's start would keep its automaton awake
+    # along every line. A test checks that the row cannot match without it.
+    seek: str | None = None
 
 
 class Hit(NamedTuple):

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from . import Format
 
+# What follows the file name on a diagnostic's line, which may start with any path.
+_GCC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? (?P<sev>fatal error|error|warning|note|remark)"
+
 ROWS = (
     Format(
         "gcc",
-        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?):(?P<line>\d+):"
-        r"(?:(?P<col>\d+):)? "
-        r"(?P<sev>fatal error|error|warning|note|remark)(?: \[(?P<code>[\w-]+)\])?: "
-        r"(?P<msg>.+)$",
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?)"
+        + _GCC_AT
+        + r"(?: \[(?P<code>[\w-]+)\])?: (?P<msg>.+)$",
+        seek=_GCC_AT,
         tool="gcc",
         block="codeframe",
         rank=2,

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from . import Format
 
+# What follows the file name that starts eslint's compact lines (``seek``).
+_ESLINT_AT = r": line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
 _PATH_LINE = re.compile(r"^(?:[A-Za-z]:)?[\w./\\@~-]+\.(?:[cm]?[jt]sx?|vue|svelte|json)$")
 
 
@@ -57,8 +59,8 @@ ROWS = (
     ),
     Format(
         "eslint-compact",
-        r"^(?P<file>[^:]+): line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
-        r"(?P<msg>.+?)(?: \((?P<code>[\w@/-]+)\))?$",
+        r"^(?P<file>[^:]+)" + _ESLINT_AT + r"(?P<msg>.+?)(?: \((?P<code>[\w@/-]+)\))?$",
+        seek=_ESLINT_AT,
         tool="eslint",
         rank=2,
         examples=("/src/a.js: line 3, col 10, Error - 'x' is not defined. (no-undef)",),

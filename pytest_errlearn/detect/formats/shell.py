@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from . import Format
 
+# What follows a line's start, which may be any text, in the rows that say so (``seek``).
+_MISSING = r": (?:No such file or directory|Permission denied)"
+_SIGNAL = (
+    r"(?P<msg>Segmentation fault|Bus error|Aborted|Illegal instruction|"
+    r"Floating point exception|Killed)(?: \(core dumped\))?(?: .*)?$"
+)
+
 ROWS = (
     Format(  # the shell's name (no place in the user's code) or the script's, then its
         # line (bash: "line 3: "); an absolute path only when it ends like a shell or a
@@ -46,15 +53,25 @@ ROWS = (
         "shell-no-such-file",
         r"^(?:[\w./-]+: )?(?:line \d+: )?"
         r"(?P<msg>(?:[\w.-]+: )?(?:cannot (?:access|open|stat|create) )?"
-        r"['\"]?(?P<file>[^'\":]+)['\"]?: (?:No such file or directory|Permission denied))$",
+        r"['\"]?(?P<file>[^'\":]+)['\"]?" + _MISSING + ")$",
+        seek=_MISSING,
         tool="shell",
         rank=1,
         examples=("cat: missing.txt: No such file or directory",),
     ),
+    # A signal's name after a program's (as ``^(?:.*?: )?`` would take it), else
+    # on its own: two rows, so that the first can say what it seeks.
+    Format(
+        "signal-after-name",
+        r"^.*?: " + _SIGNAL,
+        seek=": " + _SIGNAL,
+        category="runtime",
+        rank=2,
+        examples=("./build/app: Segmentation fault", "timeout: Killed"),
+    ),
     Format(
         "signal",
-        r"^(?:.*?: )?(?P<msg>Segmentation fault|Bus error|Aborted|Illegal instruction|"
-        r"Floating point exception|Killed)(?: \(core dumped\))?(?: .*)?$",
+        "^" + _SIGNAL,
         category="runtime",
         rank=2,
         examples=("Segmentation fault (core dumped)",),
