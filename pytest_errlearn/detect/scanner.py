@@ -23,7 +23,7 @@ from .blocks import MAX_BLOCK, READERS, Reader
 from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
 from .lookback import LOOKBACK, Lookback
-from .preceding import TELLING, output_run
+from .preceding import TELLING, Cleaned, output_run
 from .signature import signature
 from .text import MAX_LINE, clean_line, newlines, strip_colour
 
@@ -361,7 +361,7 @@ class Scanner:
     def _preceding(self, chunk: bytes, start: int, n: int) -> Found | None:
         """The run of output lines just above a failure line, as an error."""
         raws = self._lookback.before(chunk, start, PRECEDING)
-        lines = [clean_line(raw) for raw in raws]
+        lines = Cleaned(raws)
         if (run := output_run(lines)) is None:
             return None
         first = n - len(lines)  # the line number of lines[0]
