@@ -63,10 +63,9 @@ Row = tuple[str, str | None]  # a row's regex, and its seek
 
 
 def automaton_pattern(patterns: Iterable[str]) -> bytes:
-    """The rows as one automaton from each line's start (or a segment's), as bytes.
-
-    What stage 1 finds; it runs so only over the lines a seek found, and
-    where the re2 binding lacks the call the two automata need.
+    """The rows as one automaton from every line's start (or a segment's), as bytes:
+    the lines stage 1 stops at. It runs so only on the lines a seek found
+    (``check``), and where the re2 binding lacks the call the two automata need.
     """
     body = _alternation(recogniser(p) for p in patterns)
     return rb"(?m)^" + _SEGMENTS + _STAMP + b"(?:" + body + b")"
@@ -196,7 +195,7 @@ def _two_automata(anchor: Any, lines: Match, seeks: Match, check: Match) -> Find
             if lines(unanchored, first, 0, len(first))[0][0] >= 0 or sought(buffer, 0, end) >= 0:
                 return 0
             pos = end + 1
-        if pos >= size:  # (a line of its own, checked: the buffer remembered stays)
+        if pos >= size:  # nothing after: a line checked on its own leaves the buffer remembered be
             return -1
         was, copy, lines_from, line_hit, seeks_from, seek_hit = last
         if was is not buffer:
