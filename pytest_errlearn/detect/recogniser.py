@@ -207,23 +207,30 @@ def one_line(pattern: str) -> str:
     (``\\W`` or ``\\D`` in a class would still take one: no row has them.)
     """
     out: list[str] = []
-    in_class: list[str] | None = None
-    for _, text, syntax in tokenize(pattern):
-        if in_class is None:
-            if text in ("[", "[]", "[^"):
-                in_class = [text]
-            else:
-                out.append(_ONE_LINE.get(text, text))
-        elif text == "]" and not syntax:
-            if in_class[0] == "[^":
-                in_class.append(r"\n")
-            else:
-                in_class = [r"\t\f\r " if t == r"\s" else t for t in in_class]
-            out += [*in_class, text]
-            in_class = None
+    for text, _, klass in _classes(pattern):
+        if klass is None:
+            out.append(_ONE_LINE.get(text, text))
+        elif klass[0] == "[^":
+            out += [*klass[:-1], r"\n", "]"]
         else:
-            in_class.append(text)
+            out += [r"\t\f\r " if t == r"\s" else t for t in klass]
     return "".join(out)
+
+
+def _classes(pattern: str) -> Iterator[tuple[str, bool, list[str] | None]]:
+    """A regex's tokens (text, syntax), each character class whole: ``("", False,
+    its tokens from "[" to "]")``. What ``one_line`` and ``unicode_wide`` rewrite."""
+    klass: list[str] | None = None  # the class being read, from its "[" on
+    for _, text, syntax in tokenize(pattern):
+        if klass is not None:
+            klass.append(text)
+            if text == "]" and not syntax:
+                yield "", False, klass
+                klass = None
+        elif text in ("[", "[]", "[^"):
+            klass = [text]
+        else:
+            yield text, syntax, None
 
 
 # RE2's classes are ASCII; Python's, over text, Unicode: a letter like "é" is
@@ -238,24 +245,17 @@ def unicode_wide(pattern: str) -> str:
     character too, ``\\b \\B`` (whose words differ) are dropped, and ``$``
     may follow a last newline as Python's does."""
     out: list[str] = []
-    in_class: list[str] | None = None  # the class being read, from its "[" on
-    for _, text, syntax in tokenize(pattern):
-        if in_class is None:
-            if text in ("[", "[]", "[^"):
-                in_class = [text]
-            elif text in _CLASSES:
-                out.append(f"[{_WIDE}{text}]")
-            elif syntax and text == "$":
-                out.append(r"\n?$")
-            elif text not in (r"\b", r"\B"):
-                out.append(text)
-        elif text == "]" and not syntax:  # the class ends: widened first, unless negated
-            if in_class[0] != "[^" and any(t in _CLASSES for t in in_class):
-                in_class.insert(1, _WIDE)
-            out += [*in_class, text]
-            in_class = None
-        else:
-            in_class.append(text)
+    for text, syntax, klass in _classes(pattern):
+        if klass is not None:  # widened first, unless negated
+            if klass[0] != "[^" and any(t in _CLASSES for t in klass):
+                klass.insert(1, _WIDE)
+            out += klass
+        elif text in _CLASSES:
+            out.append(f"[{_WIDE}{text}]")
+        elif syntax and text == "$":
+            out.append(r"\n?$")
+        elif text not in (r"\b", r"\B"):
+            out.append(text)
     return "".join(out)
 
 
