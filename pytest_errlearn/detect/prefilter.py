@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from .recogniser import one_line, recogniser
+from .recogniser import line_recogniser, recogniser
 
 # What may stand before a row's text on a raw line: the part of a line a
 # terminal overwrote (``\r``), and the timestamps CI systems put first.
@@ -73,7 +73,7 @@ def automaton_pattern(patterns: Iterable[str]) -> bytes:
 
 def lines_pattern(patterns: Iterable[str]) -> bytes:
     """The rows from a newline on, for a copy of the output whose ``\\r`` are newlines."""
-    body = _alternation(one_line(recogniser(p)) for p in patterns)
+    body = _alternation(line_recogniser(p) for p in patterns)
     return rb"(?m)\n" + _STAMP + b"(?:" + body + b")"
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 _NAMED = re.compile(r"\(\?P<\w+>")
 
 # The table's recognisers, worked out ahead: ``recognisers.json`` maps each row's
-# regex to its recogniser and that one's set form. Working them out costs 20 ms,
-# a tenth of a scan's start; a lookup costs nothing. A regex missing from the
+# regex to its recogniser, that one's set form and its one-line form. Working
+# them out costs 20 ms, a tenth of a scan's start; a lookup costs nothing. A regex missing from the
 # file (a row just edited) is worked out as before, so the file is never wrong,
 # only slower; a test says when it is out of date, and how to write it again.
 KNOWN_FILE = Path(__file__).with_name("recognisers.json")
@@ -178,10 +178,17 @@ def set_recogniser(pattern: str) -> str:
     return unicode_wide(recogniser(pattern))
 
 
+def line_recogniser(pattern: str) -> str:
+    """A row's regex as stage 1's automaton over many lines runs it: ``one_line``."""
+    if (known := _KNOWN.get(pattern)) is not None:
+        return known[2]
+    return one_line(recogniser(pattern))
+
+
 def worked_out(patterns: list[str]) -> dict[str, list[str]]:
     """What ``recognisers.json`` holds for these regexes, worked out now."""
     cut = {p: cut_tails(strip(p)) for p in patterns}
-    return {p: [r, unicode_wide(r)] for p, r in cut.items()}
+    return {p: [r, unicode_wide(r), one_line(r)] for p, r in cut.items()}
 
 
 def write_known() -> None:
