@@ -26,13 +26,6 @@ def fresh_caches() -> Iterator[None]:
     _clear()
 
 
-def test_compiled_json_is_up_to_date_with_the_library_and_the_table() -> None:
-    stored = json.loads(compiled.FILE.read_text(encoding="utf-8"))
-    assert stored == compiled.worked_out(), (
-        "library/compiled.json is out of date: python -m pytest_errlearn.library.compiled"
-    )
-
-
 def test_the_stored_library_is_the_one_its_toml_files_give() -> None:
     assert compiled.known_patterns() is not None
     assert builtin_patterns() == read_builtin()

@@ -24,6 +24,7 @@ from .blocks_langs import (
     Tap,
     Traceback,
 )
+from .formats import READERS as FAMILY_READERS
 from .frames import Frame
 from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 
@@ -275,4 +276,5 @@ READERS: dict[str, Callable[[Error, int], Reader]] = {
     "nodespec": NodeSpec,
     "swallow": Swallow,
     "javatest": JavaTest,
+    **FAMILY_READERS,
 }

@@ -7,37 +7,8 @@ import re
 import shlex
 from collections.abc import Sequence
 
-# Executable name -> the tool name errors from it carry.
-TOOLS: dict[str, str] = {
-    **dict.fromkeys(("npm", "npx"), "npm"),
-    "yarn": "yarn",
-    "pnpm": "pnpm",
-    "node": "node",
-    **dict.fromkeys(("tsc", "vue-tsc"), "tsc"),
-    "eslint": "eslint",
-    "jest": "jest",
-    "vitest": "vitest",
-    "mocha": "mocha",
-    **dict.fromkeys(("cargo", "rustc"), "cargo"),
-    "go": "go",
-    **dict.fromkeys(("make", "gmake", "mingw32-make"), "make"),
-    **dict.fromkeys(("cmake", "ctest"), "cmake"),
-    "ninja": "ninja",
-    **dict.fromkeys(("mvn", "mvnw"), "maven"),
-    **dict.fromkeys(("gradle", "gradlew"), "gradle"),
-    **dict.fromkeys(("pytest", "py.test"), "pytest"),
-    **dict.fromkeys(("tox", "nox"), "pytest"),
-    **dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip"),
-    "mypy": "mypy",
-    **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
-    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), "gcc"),
-    **dict.fromkeys(("javac",), "javac"),
-    **dict.fromkeys(("java", "kotlinc"), "java"),
-    **dict.fromkeys(("docker", "docker-compose", "podman"), "docker"),
-    "dotnet": "dotnet",
-    "git": "git",
-    **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
-}
+from .formats import COMMANDS as TOOLS  # executable -> the tool its errors carry
+
 # Environment managers run the tool named after them: `uv run pytest`, `pnpm exec tsc`.
 _ENV_RUNNERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("uv", "poetry", "pipenv", "pdm", "hatch", "rye"), ("run",)),

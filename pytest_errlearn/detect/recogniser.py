@@ -192,8 +192,7 @@ def worked_out(patterns: list[str]) -> dict[str, list[str]]:
 
 
 def write_known() -> None:
-    """Write ``recognisers.json`` for the table as it is:
-    ``python -m pytest_errlearn.detect.recogniser``."""
+    """Write ``recognisers.json`` for the table as it is (``python -m pytest_errlearn.derive``)."""
     from .formats import TABLE
 
     known = worked_out([row.pattern for row in TABLE.rows])
@@ -265,6 +264,3 @@ def unicode_wide(pattern: str) -> str:
             out.append(text)
     return "".join(out)
 
-
-if __name__ == "__main__":
-    write_known()

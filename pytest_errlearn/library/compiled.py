@@ -10,7 +10,7 @@ digest that differs (a file or a row just edited) sets that part aside and
 the work is done as before, so the file is never wrong, only slower; a test
 says when it is out of date, and how to write it again:
 
-    python -m pytest_errlearn.library.compiled
+    python -m pytest_errlearn.derive
 """
 
 from __future__ import annotations
@@ -104,10 +104,7 @@ def worked_out() -> dict[str, Any]:
 
 
 def write() -> None:
-    """Write ``compiled.json`` again: ``python -m pytest_errlearn.library.compiled``."""
+    """Write ``compiled.json`` again (``python -m pytest_errlearn.derive``)."""
     text = json.dumps(worked_out(), indent=1, ensure_ascii=False, sort_keys=True)
     FILE.write_text(text + "\n", encoding="utf-8")
 
-
-if __name__ == "__main__":
-    write()

@@ -1,6 +1,10 @@
 r"""The table of tool formats, and the one matcher that runs all of it.
 
-Each family module (``python``, ``node``, ...) contributes rows; a row is a
+Each family module (``python``, ``node``, ...) is one file that says all
+errlearn knows of its tools: ``ROWS``, its format rows; ``COMMANDS``, the
+executables that run them and the tool name their errors carry; and, where
+its blocks read like no other family's, ``READERS``, the block readers its
+rows name. A new family is a new file here: the table finds it. A row is a
 regex over one cleaned line plus what the line means, anchored at the line's
 start. A candidate line costs one pass of an RE2 set that names the rows
 that may match it, then those rows alone (without re2: one alternation of
@@ -11,9 +15,13 @@ so itself (``^\s*``, ``^.*?``).
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 Role = Literal["error", "warning", "consequence", "note", "ignore", "section"]
 
@@ -50,6 +58,11 @@ class Format(NamedTuple):
     # running the row from each line's start would keep its automaton awake
     # along every line. A test checks that the row cannot match without it.
     seek: str | None = None
+    # Without re2, stage 1 finds lines by words every row's lines hold
+    # (``prefilter.WORDS``). A row whose lines hold none of those names here
+    # one (or more) of its own, matched without regard to case; a test checks
+    # that every example is found so.
+    words: tuple[str, ...] = ()
 
 
 class Hit(NamedTuple):
@@ -128,14 +141,56 @@ def _recogniser_set(rows: Sequence[Format]) -> Any:
     return re2_set((set_recogniser(row.pattern) for row in rows), anchored=True)
 
 
-def _load() -> Table:
-    from . import c, generic, go, java, node, python, rust, shell
+def families() -> list[ModuleType]:
+    """The family modules, in the order their rows are tried.
 
-    rows: list[Format] = []
-    # Tool families first; shell and generic rows last, as the fallbacks.
-    for family in (python, node, rust, go, java, c, shell, generic):
-        rows.extend(family.ROWS)
-    return Table(rows)
+    Every module of this package is one; those that say ``FALLBACK = True``
+    (the shell's and the generic rows) come last, since the earlier row wins.
+    Among the others the order is their ``ORDER`` (default 50), then their
+    name: rows of two families rarely fit the same line, and where they do the
+    family written for that tool says so with a lower ``ORDER``.
+    """
+    # The folder listed, not ``pkgutil.iter_modules``: that imports ``inspect``,
+    # a third of the cost of this package's import.
+    names = {n.removesuffix(".py") for n in os.listdir(__path__[0]) if n.endswith(".py")}
+    modules = [import_module(f"{__name__}.{n}") for n in names if not n.startswith("_")]
+    return sorted(
+        modules,
+        key=lambda m: (getattr(m, "FALLBACK", False), getattr(m, "ORDER", 50), m.__name__),
+    )
 
 
-TABLE = _load()
+def _merged(attribute: str) -> dict[str, Any]:
+    """The families' ``attribute`` dicts as one; a key two families claim is a bug."""
+    merged: dict[str, Any] = {}
+    for family in FAMILIES:
+        mapping: Mapping[str, Any] = getattr(family, attribute, {})
+        for key, value in mapping.items():
+            if key in merged and merged[key] != value:
+                raise ValueError(f"{family.__name__}.{attribute}: {key!r} is claimed twice")
+            merged[key] = value
+    return merged
+
+
+FAMILIES = families()
+COMMANDS: dict[str, str] = _merged("COMMANDS")
+"""Executable name -> the tool name errors from it carry (``npx`` -> ``npm``)."""
+READERS: dict[str, Any] = _merged("READERS")
+"""The block readers the families bring of their own, by the name rows give."""
+
+
+@cache
+def _table() -> Table:
+    return Table([row for family in FAMILIES for row in family.ROWS])
+
+
+def __getattr__(name: str) -> Any:
+    # ``TABLE`` is built on first use (its RE2 set takes a while): the command
+    # names and the rows themselves cost only the families' imports.
+    if name == "TABLE":
+        return _table()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    TABLE: Table

@@ -7,6 +7,14 @@ from . import Format
 # What follows the file name on a diagnostic's line, which may start with any path.
 _GCC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? (?P<sev>fatal error|error|warning|note|remark)"
 
+ORDER = 48  # where its rows stand in the table (``formats.families``)
+COMMANDS = {
+    **dict.fromkeys(("make", "gmake", "mingw32-make"), "make"),
+    **dict.fromkeys(("cmake", "ctest"), "cmake"),
+    "ninja": "ninja",
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), "gcc"),
+}
+
 ROWS = (
     Format(
         "gcc",

@@ -5,6 +5,9 @@ from __future__ import annotations
 from . import Format
 from .python import python_exception_location
 
+FALLBACK = True  # its rows are tried after every tool family's
+ORDER = 2
+
 ROWS = (
     Format(
         "php-test-failure",

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from . import Format
 
+ORDER = 40  # where its rows stand in the table (``formats.families``)
+COMMANDS = {"go": "go"}
+
 ROWS = (
     Format(
         "go-test-fail",

@@ -6,6 +6,14 @@ from . import Format
 
 _SRC = r"(?:[A-Za-z]:)?[^\s:\[]+\.(?:java|kt|kts|scala|groovy)"
 
+ORDER = 45  # where its rows stand in the table (``formats.families``)
+COMMANDS = {
+    **dict.fromkeys(("mvn", "mvnw"), "maven"),
+    **dict.fromkeys(("gradle", "gradlew"), "gradle"),
+    "javac": "javac",
+    **dict.fromkeys(("java", "kotlinc"), "java"),
+}
+
 ROWS = (
     Format(
         "maven-compiler",

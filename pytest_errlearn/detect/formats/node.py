@@ -22,6 +22,19 @@ def _eslint_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
 
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?|vue|svelte)"
 
+ORDER = 20  # where its rows stand in the table (``formats.families``)
+COMMANDS = {
+    **dict.fromkeys(("npm", "npx"), "npm"),
+    "yarn": "yarn",
+    "pnpm": "pnpm",
+    "node": "node",
+    **dict.fromkeys(("tsc", "vue-tsc"), "tsc"),
+    "eslint": "eslint",
+    "jest": "jest",
+    "vitest": "vitest",
+    "mocha": "mocha",
+}
+
 ROWS = (
     Format(
         "tsc-pretty",

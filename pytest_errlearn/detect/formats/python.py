@@ -32,6 +32,14 @@ def _pytest_frame(groups: dict[str, str | None], before: Sequence[str]) -> None:
     if user:
         groups["file"], groups["line"] = user[0]["file"], user[0]["line"]
 
+ORDER = 10  # where its rows stand in the table (``formats.families``)
+COMMANDS = {
+    **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
+    **dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip"),
+    "mypy": "mypy",
+    **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
+}
+
 ROWS = (
     Format(
         "python-traceback",

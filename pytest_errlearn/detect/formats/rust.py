@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from . import Format
 
+ORDER = 30  # where its rows stand in the table (``formats.families``)
+COMMANDS = dict.fromkeys(("cargo", "rustc"), "cargo")
+
 ROWS = (
     Format(
         "cargo-consequence",

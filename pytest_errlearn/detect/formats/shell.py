@@ -11,6 +11,15 @@ _SIGNAL = (
     r"Floating point exception|Killed)(?: \(core dumped\))?(?: .*)?$"
 )
 
+FALLBACK = True  # its rows are tried after every tool family's
+ORDER = 1
+COMMANDS = {
+    **dict.fromkeys(("docker", "docker-compose", "podman"), "docker"),
+    "dotnet": "dotnet",
+    "git": "git",
+    **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
+}
+
 ROWS = (
     Format(  # the shell's name (no place in the user's code) or the script's, then its
         # line (bash: "line 3: "); an absolute path only when it ends like a shell or a
