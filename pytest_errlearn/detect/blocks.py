@@ -255,7 +255,7 @@ class JavaTest(Stack):
         return super().run() if self.got_exception else None  # its first line is the message
 
 
-READERS: dict[str, Callable[[Error, int], Reader]] = {
+_SHARED: dict[str, Callable[[Error, int], Reader]] = {
     "stack": Stack,
     "indented": Indented,
     "rustc": Rustc,
@@ -276,5 +276,8 @@ READERS: dict[str, Callable[[Error, int], Reader]] = {
     "nodespec": NodeSpec,
     "swallow": Swallow,
     "javatest": JavaTest,
-    **FAMILY_READERS,
 }
+if _clash := sorted(_SHARED.keys() & FAMILY_READERS.keys()):  # a family's own must not hide one
+    raise ValueError(f"a tool family's READERS reuse the shared block readers' names: {_clash}")
+READERS = {**_SHARED, **FAMILY_READERS}
+"""Every block reader, by the name format rows give (``Format.block``)."""

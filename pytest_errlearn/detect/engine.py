@@ -23,6 +23,7 @@ from .scanner import MAX_WARNINGS, Found, Scanner
 
 FOLD_DISTANCE = 200  # a consequence this close after an error only follows from it
 MAX_KEPT = 2000  # distinct errors kept; more are only counted
+PASSED_STEP = 10  # how far an error of a step that ended well ranks below the rest
 
 __all__ = ["Assembler", "Detector", "Found", "detect"]
 
@@ -43,6 +44,11 @@ class Assembler:
         self._failed_test = False  # a test failure or a crash was seen: the run's summary lines,
         # however far below, follow from it
         self._cause: Error | None = None  # that error, which later consequences fold into
+        self._end: Found | None = None  # the reason in the output's last lines
+        self._step = 0  # where the errors of the step being read begin in ``_errors``
+        # What ``follows`` knew at the last failure line: a step that ends well
+        # after it leaves it so.
+        self._confirmed: tuple[Error | None, int, bool] = (None, self._last_cause, False)
 
     def follows(self, n: int) -> bool:
         """Whether a failure line at line ``n`` only follows from an error already seen."""
@@ -51,9 +57,20 @@ class Assembler:
 
     def add(self, found: Found) -> None:
         """Take the next error read."""
+        self._add(found)
+        if found.role == "consequence":
+            self._step_failed()
+
+    def _add(self, found: Found) -> None:
         err, role = found.err, found.role
         if role == "section":
             self._section = err.test
+            return
+        if role == "passed":
+            self._step_passed()
+            return
+        if role == "end":  # the reason the output's last lines give: see ``report``
+            self._end = found
             return
         if found.unless_follows is not None and self.follows(found.unless_follows):
             return
@@ -88,6 +105,21 @@ class Assembler:
         self._kept.append(found)
         self._caused(err, role, err)
 
+    def _step_failed(self) -> None:
+        """A failure line: the errors read so far are those of a step that failed."""
+        self._step = len(self._errors)
+        self._confirmed = (self._cause, self._last_cause, self._failed_test)
+
+    def _step_passed(self) -> None:
+        """A step of the run ended well: the errors read since the last failure
+        line did not fail the run. They stay in the report, but rank below every
+        error of a step that failed (``PASSED_STEP``), and later failure lines
+        follow from the error before that failure line, if any, not from them."""
+        for err in self._errors[self._step :]:
+            err.rank = min(err.rank, 0) - PASSED_STEP
+        self._step = len(self._errors)
+        self._cause, self._last_cause, self._failed_test = self._confirmed
+
     def _caused(self, err: Error, role: str, read: Error) -> None:
         """Remember the latest root error (``err``, or its twin, as ``read`` this
         time): consequences after it fold into it."""
@@ -95,8 +127,18 @@ class Assembler:
             self._cause, self._last_cause = err, read.span[1]
             self._failed_test = self._failed_test or read.rank >= 3
 
-    def report(self) -> Report:
-        """The report, root cause named, the kept errors' context decoded."""
+    def report(self, failed: bool | None = None) -> Report:
+        """The report, root cause named, the kept errors' context decoded.
+
+        Where no error was found, the reason the output's last lines give is
+        the error: when the run is known to have ``failed``, or, where that is
+        not known (None), when those lines surely tell of a failure. A run
+        known to have passed has none.
+        """
+        end, self._end = self._end, None
+        if end is not None and not self._errors and (failed or (failed is None and end.err.rank)):
+            end.err.rank = 1
+            self.add(Found(end.err, "error", end.before, sectioned=True))
         for found in self._kept:
             found.err.context = found.context()
         self._kept.clear()
@@ -124,19 +166,25 @@ class Detector:
         """Analyse the complete lines of ``data``; keep the unfinished one."""
         self._scanner.feed(data)
 
-    def close(self) -> Report:
-        """Finish the input and return the report, root cause named."""
+    def close(self, failed: bool | None = None) -> Report:
+        """Finish the input and return the report, root cause named (``failed``:
+        whether the run failed, when known: ``Assembler.report``)."""
         self._scanner.close()
-        return self._assembler.report()
+        return self._assembler.report(failed)
 
 
 CHUNK = 1 << 22  # 4 MiB reads: big enough for the prefilter, small enough for memory
 
 
 def detect(
-    data: bytes | Iterable[bytes], tool: str | None = None, *, command: str | None = None
+    data: bytes | Iterable[bytes],
+    tool: str | None = None,
+    *,
+    command: str | None = None,
+    failed: bool | None = None,
 ) -> Report:
-    """Detect the errors in a whole output (bytes, or an iterable of chunks)."""
+    """Detect the errors in a whole output (bytes, or an iterable of chunks);
+    ``failed``: whether the run that printed it failed, when known."""
     detector = Detector(tool, command=command)
     if isinstance(data, bytes):
         for i in range(0, len(data), CHUNK):
@@ -144,4 +192,4 @@ def detect(
     else:
         for piece in data:
             detector.feed(piece)
-    return detector.close()
+    return detector.close(failed)

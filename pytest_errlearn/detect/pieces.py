@@ -224,10 +224,10 @@ class Assembly:
     def dropped(self) -> int:
         return self._dropped + self.assembler.dropped
 
-    def report(self) -> Report:
+    def report(self, failed: bool | None = None) -> Report:
         self.assembler.dropped += self._dropped
         self._dropped = 0
-        return self.assembler.report()
+        return self.assembler.report(failed)
 
 
 def numbered(piece: Piece, above: int) -> Piece:

@@ -18,17 +18,17 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..report import Error, Record
-from . import falsepos, prefilter
+from . import agnostic, falsepos, prefilter
 from .blocks import MAX_BLOCK, READERS, Reader
 from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
 from .lookback import LOOKBACK, Lookback
-from .preceding import TELLING, Cleaned, output_run
 from .signature import signature
 from .text import MAX_LINE, clean_line, newlines, strip_colour
 
 CONTEXT = 3  # lines of context kept before and after a block
-PRECEDING = 15  # lines looked back over for the output a failure line follows
+PRECEDING = LOOKBACK  # lines looked back over for the output a failure line follows:
+# all a scanner of one piece of a log can see above its first line (``pieces``)
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
 # Bytes analysed at a time: colour stripping and stage 1 each pass over a
@@ -49,7 +49,8 @@ _STAMP_FIRST = frozenset("0123456789[")
 class Found(Record):
     """An error as read, before the run as a whole has its say.
 
-    ``role`` is "error", "warning", "consequence" or "section" (a test's
+    ``role`` is "error", "warning", "consequence", "passed" (a step ended well) or
+    "section" (a test's
     heading: ``err.test`` names it). The context lines stay raw bytes until
     the assembler keeps the error. ``unless_follows`` marks the output above
     a failure line, an error only if nothing before that line explains it.
@@ -170,8 +171,9 @@ class Scanner:
         if len(self._pending) > MAX_PENDING:
             self._pending, self._long = self._pending[:MAX_PENDING], True
 
-    def close(self) -> None:
-        """Finish the input: the last line, the open block."""
+    def close(self, *, final: bool = True) -> None:
+        """Finish the input: the last line, the open block; at the ``final`` end
+        of the output, the reason its last lines give (``ending``)."""
         if self._pending:
             self._chunk(self._pending)
             self._pending = b""
@@ -179,6 +181,21 @@ class Scanner:
         self._close_open()
         self._awaiting.clear()
         self._carry.clear()
+        if final and not self._draining and (end := self._ending()) is not None:
+            self._found(end)
+
+    def _ending(self) -> Found | None:
+        """The reason in the output's last lines, as an ``end`` the assembler
+        takes only where nothing else explains a failed run. Its rank says how
+        sure it is (``agnostic.failing_end``): 1 when those lines speak of
+        failure and not of success after it, else 0."""
+        raws = self._lookback.before(b"", 0, PRECEDING)
+        lines = agnostic.Cleaned(raws)
+        if (why := agnostic.reason(lines, said=True)) is None:
+            return None
+        err = self._reason_error(lines, why, self._lineno + 1 - len(lines))
+        err.rank = 1 if agnostic.failing_end(lines, why) else 0
+        return Found(err, "end", raws[max(0, why.first - CONTEXT) : why.first])
 
     def drain(self, data: bytes) -> int:
         """Read on into ``data`` (complete lines, what follows this scanner's
@@ -189,7 +206,7 @@ class Scanner:
         was_open = self._open is not None
         if was_open or self._awaiting or self._carry:
             self._chunk(data)
-        self.close()
+        self.close(final=False)
         return self._last_end + 1 if was_open else quiet
 
     # -- the pass over a chunk ----------------------------------------------
@@ -282,9 +299,9 @@ class Scanner:
                 return
             self.warning_lines += 1
         n = self._lineno
-        if role == "section":
+        if role in ("section", "passed"):
             heading = Error(message=analysed, text=text, span=(n, n), test=groups.get("test"))
-            self.emit(Found(heading, "section"))
+            self.emit(Found(heading, role))
             return
         # The raw lines above, read once: for the fixup, and the context.
         above = self._lookback.before(chunk, start, CONTEXT if fmt.fixup is None else LOOKBACK)
@@ -359,25 +376,31 @@ class Scanner:
         self.emit(found)
 
     def _preceding(self, chunk: bytes, start: int, n: int) -> Found | None:
-        """The run of output lines just above a failure line, as an error."""
+        """The reason in the output just above a failure line, as an error."""
         raws = self._lookback.before(chunk, start, PRECEDING)
-        lines = Cleaned(raws)
-        if (run := output_run(lines)) is None:
+        lines = agnostic.Cleaned(raws)
+        if (why := agnostic.reason(lines)) is None:
             return None
-        first = n - len(lines)  # the line number of lines[0]
-        body = [lines[i] for i in run]
-        head = next((t for t in body if TELLING.search(t)), body[-1])
-        err = Error(
+        err = self._reason_error(lines, why, n - len(lines))
+        before = raws[max(0, why.first - CONTEXT) : why.first]
+        return Found(err, "error", before, unless_follows=n, sectioned=True)
+
+    def _reason_error(self, lines: agnostic.Cleaned, why: agnostic.Reason, first: int) -> Error:
+        """The error ``agnostic.reason`` found in ``lines``, ``lines[0]`` being line ``first``."""
+        body = [lines[i] for i in range(why.first, why.last + 1)]
+        head = lines[why.head]
+        where = agnostic.place(body, why.head - why.first)
+        return Error(
             message=head.strip(),
             text=head,
             tool=self.tool,
-            span=(first + run[0], first + run[-1]),
+            file=where[0] if where else None,
+            line=where[1] if where else None,
+            span=(first + why.first, first + why.last),
             block=body,
             kind="preceding-output",
             rank=1,
         )
-        before = raws[max(0, run[0] - CONTEXT) : run[0]]
-        return Found(err, "error", before, unless_follows=n, sectioned=True)
 
 
 Row = tuple[str, Format, dict[str, str | None]]

@@ -124,8 +124,9 @@ class StreamDetector:
             assert self._cut is not None
             self._piece(self._cut, ahead)
 
-    def close(self) -> Report:
-        """Finish the output and return the report, root cause named."""
+    def close(self, failed: bool | None = None) -> Report:
+        """Finish the output and return the report, root cause named (``failed``:
+        whether the run failed, when known)."""
         try:
             self._share_out(self._cut_rest())
             self._race()
@@ -134,7 +135,7 @@ class StreamDetector:
             self._assemble()
         finally:
             self._stop()
-        return self._assembly.report()
+        return self._assembly.report(failed)
 
     # -- cutting --------------------------------------------------------------
 

@@ -277,7 +277,7 @@ class _Analysis:
         report: Report | None = None
         if self.detector is not None and self.broken is None:
             try:
-                report = self.detector.close()
+                report = self.detector.close(failed=status != 0)
             except Exception as exc:
                 self.broken = f"{type(exc).__name__}: {exc}"
         if self.broken is not None:

@@ -23,7 +23,9 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-Role = Literal["error", "warning", "consequence", "note", "ignore", "section"]
+# "passed": a step of the run ended well (a CI runner's "exited with 0"): the
+# errors read in it did not fail the run.
+Role = Literal["error", "warning", "consequence", "note", "ignore", "section", "passed"]
 
 # A ``sev`` group whose text is one of these turns the row's hit into a warning
 # (or a note, attached to the error before it). The letters are the linters'

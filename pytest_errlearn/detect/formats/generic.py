@@ -37,6 +37,26 @@ ROWS = (
         rank=2,
         examples=("test72 FAILED",),
     ),
+    Format(  # a CI runner's own line after a step that succeeded (Travis CI)
+        "ci-step-passed",
+        r'^The command ".*" exited with 0\.?$',
+        role="passed",
+        rank=0,
+        examples=('The command "npm install" exited with 0.',),
+    ),
+    Format(  # a failed step's exit status as a tool reports it (npm-run-all, Jenkins,
+        # execa): it follows from what the step printed above
+        "exit-status",
+        r"^\s*\[?(?:ERROR|FATAL|Error|error)\]?[:!]?\s+(?P<msg>(?:.*?\s)?(?:exited with|"
+        r"(?:returned|with) (?:a )?(?:non-zero )?exit (?:code|status)|failed with exit code)"
+        r"\s*:?\s*[1-9]\d*\.?)\s*$",
+        role="consequence",
+        rank=0,
+        examples=(
+            'ERROR: "lint:css" exited with 1.',
+            "ERROR: script returned exit code 1",
+        ),
+    ),
     Format(
         "github-annotation",
         r"^::error(?: [^:]*)?::(?P<msg>.+)$|^##\[error\](?P<gmsg>.+)$",

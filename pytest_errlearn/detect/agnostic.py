@@ -1,0 +1,211 @@
+"""The reason a step failed, read from its last output when no format row knows it.
+
+A failure line that nothing before it explains (a CI runner's "exited with
+1", make's ``*** Error 2``, npm's lifecycle error, the end of a failed run)
+says that the step above it failed, and the reason is almost always among the
+last lines that step printed. This reads them as the key-log filtering of
+LogSage (Xu et al. 2025) does: lines that speak of failure, from a broad
+vocabulary (not only "error": "cannot", "not found", "expected", "denied",
+a TeX ``!`` line...), weighted by how near they stand to the failure line and
+by their neighbours; the step's echoed command is a wall, and boilerplate
+(npm's "This is probably not a problem with npm", exit lines) is passed over.
+The best line, with the lines of its paragraph that go with it, is the error.
+
+It knows no tool: the format rows come first, and this fills in where none
+fits. It only ever runs on the lines above a failure line (or the end of a
+run known to have failed), so a passing log never reaches it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from . import falsepos
+from .text import clean_line
+
+WINDOW = 40  # output lines (blank ones aside) read above a failure line, at most
+MAX_ABOVE = 8  # lines of the best line's paragraph kept above it ...
+MAX_BELOW = 10  # ... and below it
+
+# Words of failure. Strong ones say that something failed; the others say
+# what went wrong, and count where no strong word stands near.
+_STRONG = re.compile(
+    r"(?i)\b(?:errors?|fail(?:s|ed|ure|ures|ing)?|fatal|exception|panic(?:ked)?|abort(?:ed)?"
+    r"|traceback|crash(?:ed)?|segmentation fault|assert(?:ion)?(?:error)?)\b|^\s*!\s|[✖✗✘×❌]"
+)
+_MEDIUM = re.compile(
+    r"(?i)\b(?:cannot|can'?t|unable|could ?n[o']t|not found|no such|undefined|missing|denied"
+    r"|refused|invalid|unexpected|expected|mismatch|timed? ?out|killed|violations?|unsatisfi\w+"
+    r"|conflicts?|incorrect|wrong|(?:does|did|is|was|are) ?n[o']t|not ok|unknown|unrecogni[sz]ed"
+    r"|unresolved|illegal|forbidden|rejected|problems?|issues? found|unreachable|out of memory"
+    r"|requires?|needs? to|must|should)\b"
+)
+# A count of failures ("3 failed", "Failures: 2"): a summary, the failures it counts stand above.
+_COUNT = re.compile(
+    r"(?i)\b[1-9]\d* (?:failed|failures?|errors?|failing|problems?)\b"
+    r"|\b(?:failures?|errors?|failed)\s*[:=]\s*[1-9]"
+)
+
+# Says that nothing failed: "with 0 failures", "0 error(s)", "no problems found".
+_NOTHING = re.compile(
+    r"(?i)\b(?:0|no|zero) (?:errors?|error\(s\)|failures?|failed|problems?|issues?)\b"
+)
+_WARNING = re.compile(r"(?i)\bwarn(?:ing)?s?\b")
+_ERROR = re.compile(r"(?i)\b(?:error|fatal)\b")
+
+# Lines that only say that the step failed, or how to read more: passed over.
+_BOILERPLATE = re.compile(
+    r"(?i)^(?:npm (?:ERR!|error)|ERR!|yarn (?:run )?v?\d|error Command failed"
+    r"|info Visit |.*\b(?:exited|exits?|returned|finished|failed) with (?:exit )?(?:code|status)?"
+    r"\s*:?\s*-?\d+\b|.*\bexit (?:code|status):? ?-?\d+|(?:g?make|ninja)(?:\[\d+\])?: \*\*\*"
+    r"|Done\. Your build exited|The command .* exited with|##\[error\]Process completed"
+    r"|ERROR: Job failed|(?:Error|error): Process completed)"
+)
+# Where the step began: its command echoed (a shell's ``$``/``+``, npm's ``> pkg@1 script``),
+# or the end of a step before it that passed.
+_WALL = re.compile(
+    r"^(?:\$ |> \S+@\S* \S|\+ \S|##\[group\]|##\[section\]Starting|::group::"
+    r"|The command \".*\" exited with 0\.?$|section_start:\d+:)"
+)
+_JUNK = re.compile(r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$")
+# A place a line names: ``path/to/file.ext:12``, ``file.ext(12,3)``, ``file.ext line 12``.
+_PLACE = re.compile(
+    r"(?P<file>(?:[A-Za-z]:)?[\w.@~+-]*[\w@~+-][\w./\\@~+-]*\.[A-Za-z][\w+]{0,9})"
+    r"(?::(?P<line>\d+)|\((?P<pline>\d+)[,)]| (?:on )?line (?P<wline>\d+))"
+)
+
+
+# A line that names what failed, above the line that says so: a path or a test
+# id alone, or a heading.
+_LABEL = re.compile(r"^\s*(?:\S+|.*:)\s*$")
+
+
+class Cleaned(Sequence[str]):
+    """Raw lines as text, each cleaned when first read: ``reason`` reads from the
+    foot up and most often stops a few lines above (an echoed command), where
+    cleaning all of them would cost most of its time."""
+
+    __slots__ = ("raws", "_texts")
+
+    def __init__(self, raws: list[bytes]) -> None:
+        self.raws = raws
+        self._texts: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self.raws)
+
+    def __getitem__(self, i: int) -> str:  # type: ignore[override]  # no slices: not needed
+        text = self._texts.get(i)
+        if text is None:
+            text = self._texts[i] = clean_line(self.raws[i])
+        return text
+
+
+class Reason(NamedTuple):
+    """Where the reason stands in the lines given: its first and last line, its head."""
+
+    first: int
+    last: int
+    head: int
+
+
+def weight(text: str) -> float:
+    """How strongly a line speaks of failure: 0 for a line that does not, or only
+    seems to (``falsepos``: "0 errors", a JSON field, a quoted source line)."""
+    if _COUNT.search(text):
+        return 1.0  # a summary of failures: worth less than the failures it counts
+    strong = _STRONG.search(text) is not None
+    medium = _MEDIUM.search(text) is not None
+    if not (strong or medium) or _NOTHING.search(text) or falsepos.is_false_positive(text):
+        return 0.0
+    if _WARNING.search(text) and not _ERROR.search(text):
+        return 1.0  # a warning: a step fails of one only where nothing worse stands near
+    return (3.0 if strong else 0.0) + (1.5 if medium else 0.0)
+
+
+def reason(lines: Sequence[str], *, said: bool = False) -> Reason | None:
+    """The reason a step failed in ``lines``, the output just above its failure
+    line (oldest first); None when the step printed nothing there, or (``said``)
+    no line there speaks of failure."""
+    kept: list[int] = []  # the step's own lines, nearest the failure line first
+    for i in range(len(lines) - 1, -1, -1):
+        text = lines[i]
+        if _WALL.match(text):
+            break
+        if _JUNK.match(text) or _BOILERPLATE.match(text):
+            continue
+        kept.append(i)
+        if len(kept) >= WINDOW:
+            break
+    if not kept:
+        return None
+    weights = {i: weight(lines[i]) for i in kept}
+    best, best_score = -1, 0.0
+    for rank, i in enumerate(kept):  # nearest first: ties go to the nearer line
+        w = weights[i]
+        if w <= 0:
+            continue
+        near = 1.5 if rank < 10 else 0.5 if rank < 25 else 0.0
+        dense = 0.5 * sum(weights.get(j, 0.0) > 0 for j in (i - 1, i + 1))
+        if (score := w + near + dense) > best_score:
+            best, best_score = i, score
+    if best < 0:  # nothing speaks of failure: the step's last paragraph is all there is
+        if said:
+            return None
+        best = kept[0]
+        while best - 1 in weights and lines[best - 1].strip():
+            best -= 1
+    first = last = best
+    while first - 1 in weights and best - first < MAX_ABOVE and lines[first - 1].strip():
+        first -= 1
+    while last + 1 in weights and last - best < MAX_BELOW and lines[last + 1].strip():
+        last += 1
+    # The paragraph's first line that speaks of failure heads it: an error's
+    # details and the tool's own "failed" follow its first line. Above it, only
+    # a line that names what failed (a path, a test: one word) or heads it
+    # ("Failures:") belongs to the reason.
+    head = next((i for i in range(first, best) if weights.get(i, 0.0) > 0), best)
+    first = head - 1 if head > first and _LABEL.match(lines[head - 1]) else head
+    return Reason(first, last, head)
+
+
+def place(lines: Sequence[str], head: int) -> tuple[str, int | None] | None:
+    """The file and line the reason names: on its head line, else the nearest
+    line; a file alone where the head line starts with one."""
+    for i in sorted(range(len(lines)), key=lambda j: abs(j - head)):
+        if (m := _PLACE.search(lines[i])) is not None:
+            return m["file"], int(m["line"] or m["pline"] or m["wline"])
+    if (m := _LEADING_FILE.match(lines[head])) is not None:
+        return m["file"], None
+    return None
+
+
+_LEADING_FILE = re.compile(
+    r"^\s*(?P<file>[\w.@~+-]*[\w@~+-][\w.@~+-]*/[\w./@~+-]*\.[A-Za-z]\w{0,9})\b"
+)
+
+
+# A run's last lines that say it went well after all: its end is no failure's.
+_SUCCESS = re.compile(
+    r"(?i)\b(?:exited with 0|exit (?:code|status):? 0|build success\w*|succeeded|all tests passed"
+    r"|tests? passed|\d+ passed(?!.*\b[1-9]\d* (?:failed|errors?)))\b|^OK\b|\bDone\.?$"
+)
+
+
+# A line of a data file (XML, JSON, HTML), not of a run's output.
+_DATA = re.compile(r"^\s*(?:[<{\[\]]|\"[\w .-]*\"\s*:|&lt;)")
+
+
+def failing_end(lines: Sequence[str], why: Reason) -> bool:
+    """Whether the reason found in a run's last ``lines`` surely tells of a
+    failure: a strong word of failure on its head line, and no line after it
+    that says the run went well. Where the run's status is not known (a log
+    read with ``errlearn scan``), only such an end is reported."""
+    head = lines[why.head]
+    if weight(head) < 3 or _DATA.match(head):
+        return False
+    if 2 * sum(bool(_DATA.match(line)) for line in lines) > len(lines):
+        return False  # the end of a data file (XML, JSON), not of a run's output
+    return not any(_SUCCESS.search(lines[i]) for i in range(why.head + 1, len(lines)))

@@ -1,0 +1,107 @@
+"""The reason a step failed where no format row knows the tool (``detect/agnostic``)."""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+from pytest_errlearn.detect import agnostic, detect
+
+
+def test_the_reason_above_a_ci_exit_line_is_the_line_that_speaks_of_failure() -> None:
+    report = scan(
+        """
+        $ ./check-headers.sh
+        checking src/a.h
+        checking src/util.h
+        src/util.h seems to be missing the expected include guard:
+          #ifndef UTIL_H
+        ^---- failure generated from lint-include-guards.sh
+        The command "./check-headers.sh" exited with 1.
+        """
+    )
+    err = report.primary
+    assert err is not None and err.message.startswith("src/util.h seems to be missing")
+    assert err.span == (4, 6)
+    assert err.file == "src/util.h"
+
+
+def test_boilerplate_between_the_reason_and_the_exit_line_is_passed_over() -> None:
+    report = scan(
+        """
+        > site@1.0.0 lint /home/ci/site
+        > stylecheck src
+
+        src/theme.css: unexpected token at 12:4
+        npm ERR! code ELIFECYCLE
+        npm ERR! errno 1
+        npm ERR! site@1.0.0 lint: `stylecheck src`
+        npm ERR! This is probably not a problem with npm.
+        """
+    )
+    assert [e.message for e in report.errors] == ["src/theme.css: unexpected token at 12:4"]
+
+
+def test_the_echoed_command_of_the_step_is_a_wall() -> None:
+    lines = ["ERROR in an earlier step", "$ make check", "all 12 checks ran", "done"]
+    why = agnostic.reason(lines)
+    assert why is not None and why.first >= 2
+
+
+def test_counts_of_zero_and_json_fields_do_not_speak_of_failure() -> None:
+    assert agnostic.weight("Tests run: 5, Failures: 0, Errors: 0") == 0
+    assert agnostic.weight('"error": null,') == 0
+    assert agnostic.weight("Executed 9 tests, with 0 failures") == 0
+    assert agnostic.weight("fatal: could not read Username") > agnostic.weight("3 failed")
+
+
+def test_a_failed_run_with_no_known_error_gives_its_last_line_that_speaks_of_failure() -> None:
+    out = b"compiling...\nlinking...\nerror: cannot open output file app: Permission denied\n"
+    report = detect(b"starting\n" + out, failed=True)
+    assert [e.span for e in report.errors] == [(4, 4)]
+
+
+def test_a_failed_run_whose_end_says_nothing_of_failure_has_no_error() -> None:
+    assert detect(b"all good\n", failed=True).errors == []
+
+
+def test_a_log_of_unknown_status_gives_its_end_only_when_it_surely_failed() -> None:
+    failed = b"step 1\ncompilation aborted: license server unreachable\n"
+    assert [e.span for e in detect(failed).errors] == [(2, 2)]
+    doubtful = b"step 1\nretrying: connection refused\nall 3 tasks done, build succeeded\n"
+    assert detect(doubtful).errors == []
+    assert detect(failed, failed=False).errors == []
+
+
+def test_the_end_of_a_data_file_is_no_failure() -> None:
+    data = b"".join(b'<error line="%d" message="x"/>\n' % i for i in range(5))
+    assert detect(data).errors == []
+
+
+def test_errors_of_a_step_that_ended_well_are_not_the_root_cause() -> None:
+    report = scan(
+        """
+        $ npm install
+        npm WARN deprecated left-pad@1.0.0
+        Error: EACCES: permission denied, open '/home/ci/.npmrc'
+        The command "npm install" exited with 0.
+        $ ./run-checks
+        checking links
+        broken link: docs/intro.md -> missing.md
+        The command "./run-checks" exited with 1.
+        """
+    )
+    assert report.primary is not None and report.primary.message.startswith("broken link")
+    assert len(report.errors) == 2
+
+
+def test_a_failure_line_after_a_step_that_ended_well_still_follows_the_failed_step() -> None:
+    report = scan(
+        """
+        $ make test
+        tests/run.sh: line 3: frobnicate: command not found
+        The command "make test" exited with 1.
+        The command "upload-logs" exited with 0.
+        Done. Your build exited with 1.
+        """
+    )
+    assert [e.message for e in report.errors] == ["frobnicate: command not found"]
