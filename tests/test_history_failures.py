@@ -67,9 +67,10 @@ def test_a_history_from_before_the_table_gets_it_filled_from_its_errors(tmp_path
     _record_at_random(tmp_path, 40, seed=9)
     path = tmp_path / ".errlearn" / "history.sqlite3"
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-        conn.execute("DROP TABLE failures")  # what the last migration made: a file from before it
+        conn.execute("DROP TABLE failures")  # what its migration made: a file from before it
         conn.execute("DROP INDEX errors_fixed")
-        conn.execute(f"PRAGMA user_version = {VERSION - 1}")
+        conn.execute("DROP TABLE passing_lines")  # ... and the one after it
+        conn.execute(f"PRAGMA user_version = {VERSION - 2}")
     with opened(tmp_path) as history:
         assert [h.signature for h in history.hints("npm test", limit=50)]
     _agree(path)

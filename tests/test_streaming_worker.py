@@ -28,6 +28,14 @@ def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     shrink_pieces(monkeypatch)
 
 
+def slow_scans(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Each piece the worker scans takes ``seconds`` longer."""
+    scan = streaming._scan_request
+    monkeypatch.setattr(
+        streaming, "_scan_request", lambda *a, **k: time.sleep(seconds) or scan(*a, **k)
+    )
+
+
 def test_the_pieces_of_a_worker_that_fails_are_read_here(
     corpora: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -52,8 +60,7 @@ def test_a_worker_killed_with_pieces_queued_costs_no_piece(
     """Killed (the OOM killer, a crash) holding two pieces, one still queued and
     so taken back at the end: every piece is still read (found by a review:
     those from the taken-back one on were dropped)."""
-    scan = streaming._scan_request
-    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.3) or scan(*a))
+    slow_scans(monkeypatch, 0.3)
     filler = b"".join(b"compiling module %d\n" % i for i in range(5000))
     errors = b"".join(b"src/a%d.c:3:5: error: 'x' undeclared\n" % i for i in range(300))
     data = filler[: 3 * streaming.PIECE + streaming.PIECE // 2] + errors
@@ -73,8 +80,7 @@ def test_pieces_waiting_for_the_worker_are_bounded(
     """A slow worker makes this process wait for it, not hold the output."""
     data, _ = chained_log()
     data += b"".join(b"src/a%d.c:3:5: error: 'x' undeclared\n" % i for i in range(2000))
-    scan = streaming._scan_request
-    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.02) or scan(*a))
+    slow_scans(monkeypatch, 0.02)
     detector = StreamDetector()
     for i in range(0, len(data), 4096):
         detector.feed(data[i : i + 4096])
@@ -91,8 +97,7 @@ def test_the_pieces_still_queued_at_the_worker_at_the_end_are_read_here_meanwhil
     filler = b"".join(b"compiling module %d\n" % i for i in range(5000))
     data = filler[: 3 * streaming.PIECE + streaming.PIECE // 2]
     data += b"src/a.c:3:5: error: 'x' undeclared\n"
-    scan = streaming._scan_request
-    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.3) or scan(*a))
+    slow_scans(monkeypatch, 0.3)
     taken: list[int | None] = []
     take_back = forks.Worker.take_back
 
@@ -120,9 +125,9 @@ def test_the_piece_the_worker_is_still_on_when_the_output_ends_is_read_here_too(
     data = errors + filler[: 2 * streaming.PIECE]
     scan = streaming._scan_request
 
-    def late_and_wrong(*args: Any) -> tuple[int, forks.Piece]:
+    def late_and_wrong(*args: Any, **kwargs: Any) -> tuple[int, forks.Piece]:
         time.sleep(2)
-        k, piece = scan(*args)
+        k, piece = scan(*args, **kwargs)
         return k, piece._replace(founds=[])
 
     monkeypatch.setattr(streaming, "_scan_request", late_and_wrong)
@@ -143,8 +148,7 @@ def test_on_a_single_cpu_the_piece_the_worker_is_on_at_the_end_is_left_to_it(
 ) -> None:
     """Reading it here too would only take the worker's CPU."""
     data = b"src/a.c:3:5: error: 'x' undeclared\n" + b"compiling\n" * (2 * streaming.PIECE // 10)
-    scan = streaming._scan_request
-    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.2) or scan(*a))
+    slow_scans(monkeypatch, 0.2)
     monkeypatch.setattr(streaming, "cpus", lambda: 1)
     here: list[int] = []
     scan_here = StreamDetector._scan_here
@@ -165,8 +169,7 @@ def test_what_is_left_at_the_end_is_cut_small_and_read_from_both_ends(
     worker takes the first as it has room, this process reads the last first,
     so that both end together."""
     data, _ = chained_log()
-    scan = streaming._scan_request
-    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.002) or scan(*a))
+    slow_scans(monkeypatch, 0.002)
     detector = StreamDetector()
     detector.feed(data)
     while detector._start + detector._used - detector._begin <= streaming.PIECE:
@@ -215,8 +218,7 @@ def test_a_piece_read_here_ahead_of_the_assembly_is_told_the_warnings_read_above
     they read no more warnings in full; the report keeps the same ones."""
     warnings = b"".join(b"src/a.c:%d:5: warning: unused variable 'x'\n" % i for i in range(3000))
     data = warnings + b"src/a.c:9:1: error: boom\n"
-    scan = streaming._scan_request
-    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.02) or scan(*a))
+    slow_scans(monkeypatch, 0.02)
     detector = StreamDetector()
     told: list[tuple[int, int]] = []  # warning lines told a piece read here, and put together
     scan_piece = streaming.scan_piece
@@ -348,8 +350,7 @@ def test_the_worker_leaves_ctrl_c_to_the_command_and_goes_on(
     corpora: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data = corpus_log(corpora, "cidiff/*/fail.log", limit=10)
-    scan = streaming._scan_request
-    monkeypatch.setattr(streaming, "_scan_request", lambda *a: time.sleep(0.01) or scan(*a))
+    slow_scans(monkeypatch, 0.01)
     detector = StreamDetector()
     half = len(data) // 2
     detector.feed(data[:half])

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from . import falsepos
+from .baseline import Baseline
 from .text import clean_line
 
 WINDOW = 40  # output lines (blank ones aside) read above a failure line, at most
@@ -125,10 +126,13 @@ def weight(text: str) -> float:
     return (3.0 if strong else 0.0) + (1.5 if medium else 0.0)
 
 
-def reason(lines: Sequence[str], *, said: bool = False) -> Reason | None:
+def reason(
+    lines: Sequence[str], *, said: bool = False, known: Baseline | None = None
+) -> Reason | None:
     """The reason a step failed in ``lines``, the output just above its failure
     line (oldest first); None when the step printed nothing there, or (``said``)
-    no line there speaks of failure."""
+    no line there speaks of failure. A line a passing run printed too
+    (``known``) speaks of nothing."""
     kept: list[int] = []  # the step's own lines, nearest the failure line first
     for i in range(len(lines) - 1, -1, -1):
         text = lines[i]
@@ -141,7 +145,7 @@ def reason(lines: Sequence[str], *, said: bool = False) -> Reason | None:
             break
     if not kept:
         return None
-    weights = {i: weight(lines[i]) for i in kept}
+    weights = {i: 0.0 if known and known.knows(lines[i]) else weight(lines[i]) for i in kept}
     best, best_score = -1, 0.0
     for rank, i in enumerate(kept):  # nearest first: ties go to the nearer line
         w = weights[i]

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from ..report import Error, Report
 from . import rootcause
+from .baseline import Baseline
 from .classify import actionability, severity
 from .scanner import MAX_WARNINGS, Found, Scanner
 
@@ -150,11 +151,17 @@ class Assembler:
 class Detector:
     """Feed it output as it comes (``feed``), then ``close()`` for the report."""
 
-    def __init__(self, tool: str | None = None, *, command: str | None = None) -> None:
+    def __init__(
+        self,
+        tool: str | None = None,
+        *,
+        command: str | None = None,
+        known: Baseline | None = None,
+    ) -> None:
         self.tool = tool
         self.command = command
         self._assembler = Assembler(command)
-        self._scanner = Scanner(self._assembler.add, tool)
+        self._scanner = Scanner(self._assembler.add, tool, known=known)
         self._scanner.follows = self._assembler.follows  # no reading what will be folded
 
     @property
@@ -182,10 +189,12 @@ def detect(
     *,
     command: str | None = None,
     failed: bool | None = None,
+    known: Baseline | None = None,
 ) -> Report:
     """Detect the errors in a whole output (bytes, or an iterable of chunks);
-    ``failed``: whether the run that printed it failed, when known."""
-    detector = Detector(tool, command=command)
+    ``failed``: whether the run that printed it failed, when known; ``known``:
+    what a passing run of it printed (``baseline``)."""
+    detector = Detector(tool, command=command, known=known)
     if isinstance(data, bytes):
         for i in range(0, len(data), CHUNK):
             detector.feed(data[i : i + CHUNK])

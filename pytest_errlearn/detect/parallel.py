@@ -16,6 +16,7 @@ from functools import partial
 
 from ..report import Report
 from . import pieces
+from .baseline import Baseline
 from .engine import CHUNK, Detector
 from .forks import Child, Piece, cpus
 from .pieces import FileRange
@@ -32,8 +33,10 @@ def scan_file(
     command: str | None = None,
     workers: int | None = None,
     meanwhile: Callable[[], object] | None = None,
+    known: Baseline | None = None,
 ) -> Report:
-    """The report for a log file, scanned on up to ``workers`` CPUs (all by default).
+    """The report for a log file, scanned on up to ``workers`` CPUs (all by default);
+    ``known``: a passing run's baseline.
 
     ``meanwhile`` is work of the caller's (loading the patterns) done here while
     the other processes start on the pieces, else before the file is read; an
@@ -45,11 +48,11 @@ def scan_file(
         if count < 2 or not hasattr(os, "fork"):
             if meanwhile is not None:
                 meanwhile()
-            detector = Detector(tool, command=command)
+            detector = Detector(tool, command=command, known=known)
             while chunk := f.read(CHUNK):
                 detector.feed(chunk)
             return detector.close()
-        return _scan(FileRange(f.fileno(), size), count, tool, command, meanwhile)
+        return _scan(FileRange(f.fileno(), size), count, tool, command, meanwhile, known)
 
 
 def _scan(
@@ -58,6 +61,7 @@ def _scan(
     tool: str | None,
     command: str | None,
     meanwhile: Callable[[], object] | None = None,
+    known: Baseline | None = None,
 ) -> Report:
     cuts = _cuts(data, count)
     tickets, write_end = os.pipe()
@@ -65,7 +69,7 @@ def _scan(
     os.close(write_end)
     children: list[Child] = []
     try:
-        work = partial(_take_pieces, data, cuts, tool, tickets)
+        work = partial(_take_pieces, data, cuts, tool, tickets, known)
         for _ in range(count - 1):
             children.append(Child(work))  # one by one: a failed fork stops those started
         if meanwhile is not None:
@@ -81,12 +85,12 @@ def _scan(
         os.close(tickets)
     assembly = pieces.Assembly(command)
     for k in range(len(cuts) - 1):
-        assembly.take(scanned.get(k), pieces.rescanner(data, cuts[k], cuts[k + 1], tool))
+        assembly.take(scanned.get(k), pieces.rescanner(data, cuts[k], cuts[k + 1], tool, known))
     return assembly.report()
 
 
 def _take_pieces(
-    data: FileRange, cuts: list[int], tool: str | None, tickets: int
+    data: FileRange, cuts: list[int], tool: str | None, tickets: int, known: Baseline | None
 ) -> dict[int, Piece]:
     """Scan the pieces this process takes (a byte each from the ``tickets``
     pipe) until none is left, each numbered from its start (the assembly
@@ -98,7 +102,7 @@ def _take_pieces(
         # Pieces are taken in order: past MAX_WARNINGS here, a single pass would
         # be past it too, and read no more warnings in full.
         scanned[k] = piece = pieces.scan_to_send(
-            data, cuts[k + 1], tool, start=(cuts[k], 0), warning_lines=warnings
+            data, cuts[k + 1], tool, start=(cuts[k], 0), warning_lines=warnings, known=known
         )
         warnings = piece.warning_lines
     return scanned
@@ -113,4 +117,3 @@ def _cuts(data: FileRange, count: int) -> list[int]:
         step = max(PIECE, (size - cuts[-1]) // (2 * count), size // MAX_PIECES + 1)
         cuts.append(min(size, pieces.quiet_start(data, cuts[-1] + step - 1)))
     return cuts
-

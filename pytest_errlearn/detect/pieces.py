@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..report import Error, Report
 from . import prefilter
+from .baseline import Baseline
 from .blocks import MAX_BLOCK
 from .engine import CHUNK, FOLD_DISTANCE, Assembler
 from .forks import Piece
@@ -117,6 +118,7 @@ def scan_piece(
     start: tuple[int, int],
     warning_lines: int = 0,
     stop: Callable[[], bool] | None = None,
+    known: Baseline | None = None,
 ) -> Piece:
     """Scan from ``start`` (a byte and the line ends above it) to ``end``, then
     drain into what follows (when ``data`` holds more).
@@ -130,7 +132,7 @@ def scan_piece(
     causes = _Causes(sure_from(begin, lineno))
     emit: Callable[[Found], None] = causes.add if assembler is None else assembler.add
     scanner = Scanner(emit, tool, lineno=lineno, tail=tail(data, begin),
-                      warning_lines=warning_lines)
+                      warning_lines=warning_lines, known=known)
     scanner.follows = causes.follows if assembler is None else assembler.follows
     i = begin
     while i < end:  # the scanner's own steps (no read sliced again), of whole lines
@@ -154,11 +156,17 @@ class Stopped(Exception):
 
 
 def scan_to_send(
-    data: Source, end: int, tool: str | None, *, start: tuple[int, int], warning_lines: int
+    data: Source,
+    end: int,
+    tool: str | None,
+    *,
+    start: tuple[int, int],
+    warning_lines: int,
+    known: Baseline | None = None,
 ) -> Piece:
     """``scan_piece`` in a process of its own: repeats kept light until the
     assembly, less to hold, and to send."""
-    piece = scan_piece(data, end, tool, start=start, warning_lines=warning_lines)
+    piece = scan_piece(data, end, tool, start=start, warning_lines=warning_lines, known=known)
     return piece._replace(founds=compact(piece.founds, sure_from(*start)))
 
 
@@ -169,6 +177,7 @@ def rescan(
     quiet: int,
     tool: str | None,
     assembler: Assembler,
+    known: Baseline | None = None,
 ) -> Piece:
     """The piece from ``begin`` (its start, and the line ends above it) to ``end``
     again, in this process, from line ``quiet`` on (exact). A piece that the
@@ -176,18 +185,20 @@ def rescan(
     pos = lines_after(data, begin[0], quiet - 1 - begin[1])
     if pos >= end:
         return Piece([], quiet, [], 0, begin[1] + newlines(data, begin[0], end), 0)
-    return scan_piece(data, end, tool, assembler, start=(pos, quiet - 1))
+    return scan_piece(data, end, tool, assembler, start=(pos, quiet - 1), known=known)
 
 
 Rescan = Callable[[int, int, Assembler], Piece]
 """``rescan`` of one piece: given the line ends above it and its first quiet line."""
 
 
-def rescanner(data: Source, begin: int, end: int, tool: str | None) -> Rescan:
+def rescanner(
+    data: Source, begin: int, end: int, tool: str | None, known: Baseline | None = None
+) -> Rescan:
     """``rescan`` of the piece from ``begin`` to ``end``, as ``Assembly.take`` calls it."""
 
     def again(lines: int, quiet: int, assembler: Assembler) -> Piece:
-        return rescan(data, (begin, lines), end, quiet, tool, assembler)
+        return rescan(data, (begin, lines), end, quiet, tool, assembler, known)
 
     return again
 

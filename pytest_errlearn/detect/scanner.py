@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from ..report import Error, Record
 from . import agnostic, falsepos, prefilter
+from .baseline import Baseline
 from .blocks import MAX_BLOCK, READERS, Reader
 from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
@@ -102,7 +103,8 @@ class Scanner:
 
     ``lineno`` is the number of the line before the first one fed, ``tail``
     the raw lines before it, and ``warning_lines`` the warning lines already
-    read above it, for a piece of a log read on its own.
+    read above it, for a piece of a log read on its own. ``known``: the
+    baseline of a passing run, whose lines are no errors here.
     """
 
     def __init__(
@@ -113,9 +115,11 @@ class Scanner:
         lineno: int = 0,
         tail: list[bytes] | None = None,
         warning_lines: int = 0,
+        known: Baseline | None = None,
     ) -> None:
         self.emit = emit
         self.tool = tool
+        self.known = known  # a passing run's lines: none of them is an error here
         self.dropped = 0
         self._pending = b""
         self._long = False  # the unfinished line overran MAX_PENDING; the rest is dropped
@@ -191,7 +195,7 @@ class Scanner:
         failure and not of success after it, else 0."""
         raws = self._lookback.before(b"", 0, PRECEDING)
         lines = agnostic.Cleaned(raws)
-        if (why := agnostic.reason(lines, said=True)) is None:
+        if (why := agnostic.reason(lines, said=True, known=self.known)) is None:
             return None
         err = self._reason_error(lines, why, self._lineno + 1 - len(lines))
         err.rank = 1 if agnostic.failing_end(lines, why) else 0
@@ -357,8 +361,11 @@ class Scanner:
             self._found(found, opened.fmt.category)
 
     def _found(self, found: Found, category: str | None = None) -> None:
-        """Classify and sign an error read, start its after-context, hand it on."""
+        """Classify and sign an error read, start its after-context, hand it on
+        (an error a passing run printed too is dropped)."""
         err = found.err
+        if found.role == "error" and self.known is not None and _printed_before(err, self.known):
+            return
         err.category = category or categorize(err.message)
         if err.category == "unknown" and len(err.block) > 1:
             err.category = categorize_block(err.block)
@@ -379,7 +386,7 @@ class Scanner:
         """The reason in the output just above a failure line, as an error."""
         raws = self._lookback.before(chunk, start, PRECEDING)
         lines = agnostic.Cleaned(raws)
-        if (why := agnostic.reason(lines)) is None:
+        if (why := agnostic.reason(lines, known=self.known)) is None:
             return None
         err = self._reason_error(lines, why, n - len(lines))
         before = raws[max(0, why.first - CONTEXT) : why.first]
@@ -428,6 +435,12 @@ def _work_out_row(text: str) -> Row | None:
 
 
 _remembered_row = lru_cache(maxsize=MAX_ROWS)(_work_out_row)
+
+
+def _printed_before(err: Error, known: Baseline) -> bool:
+    """Whether a passing run printed this error too: its header line, and for a
+    block (a traceback's header says little) its last line as well."""
+    return known.knows(err.text) and (len(err.block) < 2 or known.knows(err.block[-1]))
 
 
 def _never(n: int) -> bool:

@@ -28,10 +28,11 @@ import mmap
 import os
 from collections import deque
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from ..report import Report
+from .baseline import Baseline
 from .forks import Piece, Worker, cpus
 from .lookback import LOOKBACK
 from .pieces import (
@@ -73,10 +74,16 @@ class StreamDetector:
     """
 
     def __init__(
-        self, tool: str | None = None, *, command: str | None = None, workers: bool = True
+        self,
+        tool: str | None = None,
+        *,
+        command: str | None = None,
+        workers: bool = True,
+        known: Baseline | None = None,
     ) -> None:
         self.tool = tool
         self.command = command
+        self.known = known  # a passing run's baseline: the worker has it from its fork
         self._spare: list[Buffer] = []  # buffers of pieces put back, to be filled again
         self._buf: Buffer = bytearray()  # the stream from ``_start`` (a line start) on:
         self._used = 0  # ... its first bytes, this many
@@ -325,7 +332,7 @@ class StreamDetector:
         """Piece ``k`` scanned in this process (until ``stop`` says otherwise)."""
         source, begin, end = self._cut_pieces[k]
         return scan_piece(source, end, self.tool, start=(begin, 0),
-                          warning_lines=self._warnings_above(k), stop=stop)
+                          warning_lines=self._warnings_above(k), stop=stop, known=self.known)
 
     def _warnings_above(self, k: int) -> int:
         """Warning lines surely read above piece ``k``: those of the pieces put back
@@ -340,7 +347,7 @@ class StreamDetector:
         if self._worker is None and self._may_fork and not last:
             self._may_fork = False
             try:
-                self._worker = Worker(_scan_request, SLOT)
+                self._worker = Worker(partial(_scan_request, known=self.known), SLOT)
             except OSError:  # no fork to be had: every piece is scanned here
                 return None
         worker = self._worker
@@ -382,7 +389,9 @@ class StreamDetector:
         k = self._count - len(self._cut_pieces)  # the first not put back yet
         while k in self._scanned:
             source, begin, end = self._cut_pieces.pop(k)
-            self._assembly.take(self._scanned.pop(k), rescanner(source, begin, end, self.tool))
+            self._assembly.take(
+                self._scanned.pop(k), rescanner(source, begin, end, self.tool, self.known)
+            )
             self._recycle(source.data)
             k += 1
 
@@ -406,8 +415,10 @@ def _raise_heap_threshold() -> None:
     bytes(8 << 20)
 
 
-def _scan_request(data: memoryview, start: int, request: Any) -> tuple[int, Piece]:
+def _scan_request(
+    data: memoryview, start: int, request: Any, *, known: Baseline | None = None
+) -> tuple[int, Piece]:
     """In the worker: one piece scanned, to be sent back."""
     k, begin, end, warnings, tool = request
     return k, scan_to_send(Memory(data, start), end, tool, start=(begin, 0),
-                           warning_lines=warnings)
+                           warning_lines=warnings, known=known)

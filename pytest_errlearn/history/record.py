@@ -30,6 +30,7 @@ from .commands import command_key
 from .queries import success_text
 
 MAX_RUNS = 5000  # runs kept; older ones (and their errors) are dropped
+BASELINE_RUNS = 3  # passing runs a command key keeps the line templates of
 PRUNE_EVERY = 64  # runs between prunings
 EXAMPLE_LINES = 12
 MAX_TEXT = 4000
@@ -99,6 +100,7 @@ def record_run(
     passed: Sequence[str],
     repeat: int,
     now: float,
+    templates: Iterable[int] = (),
 ) -> None:
     """Write one run; annotate ``report`` (see ``History.record``)."""
     command = redact(command)
@@ -133,6 +135,8 @@ def record_run(
         )
         if failing:
             conn.execute(_COUNT_FAILURES, (key, command, run_id))
+        if exit_code == 0 and templates:
+            _passing_lines(conn, key, run_id, templates)
         if run_id is not None and run_id % PRUNE_EVERY == 0:
             _prune(conn, run_id - MAX_RUNS)
         conn.execute("COMMIT")
@@ -151,6 +155,23 @@ _COUNT_FAILURES = (
     " ON CONFLICT (key, signature) DO UPDATE SET times = times + excluded.times,"
     " last_error = excluded.last_error, command = excluded.command"
 )
+
+
+def _passing_lines(
+    conn: sqlite3.Connection, key: str, run_id: int | None, templates: Iterable[int]
+) -> None:
+    """Keep a passing run's line templates for its key, and those of the
+    BASELINE_RUNS passing runs before it at most."""
+    conn.executemany(
+        "INSERT OR IGNORE INTO passing_lines (key, run_id, template) VALUES (?, ?, ?)",
+        [(key, run_id, t) for t in templates],
+    )
+    conn.execute(
+        "DELETE FROM passing_lines WHERE key = ? AND run_id < (SELECT MIN(run_id) FROM"
+        " (SELECT DISTINCT run_id FROM passing_lines WHERE key = ? ORDER BY run_id DESC"
+        " LIMIT ?))",
+        (key, key, BASELINE_RUNS),
+    )
 
 
 def _prune(conn: sqlite3.Connection, last: int) -> None:

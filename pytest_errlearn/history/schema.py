@@ -92,6 +92,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " FROM runs r JOIN errors e ON e.run_id = r.id"
         " WHERE e.passing = 0 GROUP BY r.key, e.signature",
     ),
+    (
+        # The templates of the lines the last passing runs of each command key
+        # printed (``detect.baseline``): a failing run's lines among them are no
+        # errors. Kept for BASELINE_RUNS runs a key, a bounded number each.
+        """CREATE TABLE passing_lines (
+            key TEXT NOT NULL,
+            run_id INTEGER NOT NULL,
+            template INTEGER NOT NULL,
+            PRIMARY KEY (key, run_id, template)
+        ) WITHOUT ROWID""",
+    ),
 )
 VERSION = len(MIGRATIONS)
 

@@ -23,6 +23,7 @@ from ..paths import HISTORY_FILE as FILENAME
 from ..paths import STATE_DIR as DIRNAME
 from ..redact import redact
 from . import queries
+from .commands import command_key
 from .schema import TooNew, migrate
 
 if TYPE_CHECKING:
@@ -209,6 +210,7 @@ class History:
         exit_code: int,
         passed: Iterable[str] = (),
         repeat: int = 3,
+        templates: Iterable[int] = (),
     ) -> None:
         """Record a run and its errors, and annotate ``report`` from what came before.
 
@@ -216,6 +218,8 @@ class History:
         passed when ``exit_code`` is 0. Annotations: ``err.notes`` for failures
         repeated ``repeat`` runs in a row and for noise (also seen in passing
         runs; never the primary), ``err.match.success`` for fixes with outcomes.
+        ``templates``: those of a passing run's lines, kept as its command's
+        baseline (``detect.baseline``).
         """
         from .record import record_run  # writers only: readers (hints) skip its imports
 
@@ -224,7 +228,7 @@ class History:
         self._guard(
             lambda conn: record_run(
                 conn, report, source=source, command=command, exit_code=exit_code,
-                passed=passed, repeat=repeat, now=now,
+                passed=passed, repeat=repeat, now=now, templates=templates,
             ),
             None,
         )
@@ -246,6 +250,17 @@ class History:
     def hints(self, command: str, limit: int = 3) -> list[queries.Hint]:
         """Up to ``limit`` known failures of ``command``, most relevant first."""
         return self._guard(lambda conn: queries.hints(conn, command, limit), [])
+
+    def baseline(self, command: str) -> frozenset[int]:
+        """The line templates of the last passing runs of ``command``'s key."""
+        def read(conn: sqlite3.Connection) -> frozenset[int]:
+            rows = conn.execute(
+                "SELECT template FROM passing_lines WHERE key = ?",
+                (command_key(redact(command)),),  # as ``record`` keys it
+            )
+            return frozenset(t for (t,) in rows)
+
+        return self._guard(read, frozenset())
 
     def candidates(self, limit: int | None = None) -> list[queries.Candidate]:
         """Failures no pattern knows yet, the most frequent and recent first."""
@@ -294,6 +309,7 @@ def remember(
     passed: Iterable[str] = (),
     start: Path | None = None,
     warn: Warn | None = None,
+    templates: Iterable[int] = (),
 ) -> None:
     """Record a finished run in its project's history, when history is on; never raises.
 
@@ -316,4 +332,4 @@ def remember(
     if history is not None:
         with history:
             history.record(report, source=source, command=command, exit_code=exit_code,
-                           passed=passed, repeat=settings.repeat)
+                           passed=passed, repeat=settings.repeat, templates=templates)

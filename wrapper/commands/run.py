@@ -28,6 +28,7 @@ TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; myp
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
+    from pytest_errlearn.detect.baseline import Baseline
     from pytest_errlearn.detect.streaming import StreamDetector
     from pytest_errlearn.matcher import Matcher
     from pytest_errlearn.report import Report
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 BACKOFF_CAP = 30.0  # seconds: the longest wait between two attempts
+TAIL = 1 << 20  # bytes of a passing run's output whose lines become its command's baseline
+MAX_TEMPLATES = 5000  # ... at most this many distinct lines
 
 
 class Options:
@@ -146,26 +149,39 @@ def _attempts(
         delay = min(BACKOFF_CAP, args.retry_delay * 2 ** (retry - 1))
         _say(f"status {status}, and {reason}: retry {retry} of {args.retries} in {delay:g}s")
         sleep(delay)
-    return _finish(args, report, matching)
+    return _finish(args, report, matching, templates=analysis.templates)
 
 
 def _finish(
-    args: Options, report: Report, matching: _Matching, *, started: bool = True
+    args: Options,
+    report: Report,
+    matching: _Matching,
+    *,
+    started: bool = True,
+    templates: Callable[[], frozenset[int]] = frozenset,
 ) -> int:
-    """What follows the command; its status, whatever happens here."""
+    """What follows the command; its status, whatever happens here. ``templates``:
+    those of the output's last lines, asked for only when the command passed."""
     status = report.exit_code or 0
-    _safely(partial(_after, args, report, status, matching, started=started), None)
+    after = partial(_after, args, report, status, matching, started=started, templates=templates)
+    _safely(after, None)
     return status
 
 
 def _after(
-    args: Options, report: Report, status: int, matching: _Matching, *, started: bool
+    args: Options,
+    report: Report,
+    status: int,
+    matching: _Matching,
+    *,
+    started: bool,
+    templates: Callable[[], frozenset[int]],
 ) -> None:
     """History, summary, annotations, reports."""
     if report.errors and (status != 0 or args.json or args.output):
         matching.match(report)
-    if started:
-        _remember(report)  # before the summary: it adds repeats and fix success rates
+    if started:  # before the summary: it adds repeats and fix success rates
+        _remember(report, templates() if status == 0 and has_history() else frozenset())
     if status != 0 and started:
         _summary(report, status, args.color)
         if args.format is None and (args.github or os.environ.get("GITHUB_ACTIONS") == "true"):
@@ -196,14 +212,33 @@ def _hints(argv: list[str]) -> None:
         print(text, file=sys.stderr, flush=True)
 
 
-def _remember(report: Report) -> None:
-    """This run in the project's history (a clean pass only where there is one)."""
+def _remember(report: Report, templates: frozenset[int] = frozenset()) -> None:
+    """This run in the project's history (a clean pass only where there is one),
+    with the templates of a pass's last lines (its command's baseline)."""
     if report.exit_code == 0 and not report.errors and not has_history():
         return
     from pytest_errlearn.history import remember
 
     remember(report, source="run", command=report.command or "", exit_code=report.exit_code or 0,
-             warn=lambda m: _say(f"warning: {m}"))
+             warn=lambda m: _say(f"warning: {m}"), templates=templates)
+
+
+def _baseline(command: str) -> Baseline | None:
+    """What the last passing runs of ``command`` printed, from the history; None if nothing."""
+    from pytest_errlearn.config import ConfigError, load_settings
+    from pytest_errlearn.detect.baseline import Baseline
+    from pytest_errlearn.history import History
+
+    try:
+        settings = load_settings()
+    except ConfigError:
+        return None
+    history = History.open(settings.root, create=False, warn=lambda m: None)
+    if not settings.history or history is None:
+        return None
+    with history:
+        templates = history.baseline(command)
+    return Baseline(templates) if templates else None
 
 
 def _ci_report(report: Report, fmt: str, output: str | None) -> None:
@@ -247,6 +282,7 @@ class _Analysis:
         self.argv = argv
         self.detector: StreamDetector | None = None
         self.broken: str | None = None
+        self.tail = bytearray()  # the output's last TAIL bytes or more: a pass's baseline
 
     def feed(self, data: bytes | memoryview) -> None:
         if self.broken is not None:
@@ -257,10 +293,22 @@ class _Analysis:
                 from pytest_errlearn.detect.streaming import StreamDetector
 
                 tool = tool_from_command(self.argv)
-                self.detector = StreamDetector(tool, command=self.command)
+                known = _baseline(self.command) if has_history() else None
+                self.detector = StreamDetector(tool, command=self.command, known=known)
             self.detector.feed(data)
+            self.tail += data
+            if len(self.tail) > 2 * TAIL:
+                del self.tail[:-TAIL]
         except Exception as exc:  # errlearn's bug must not cost the user their build
             self.broken = f"{type(exc).__name__}: {exc}"
+
+    def templates(self) -> frozenset[int]:
+        """The templates of the output's last lines: the baseline a pass leaves its command."""
+        from pytest_errlearn.detect.baseline import Baseline
+
+        tail = bytes(self.tail[-TAIL:])
+        first = tail.find(b"\n") + 1 if len(self.tail) > TAIL else 0  # a whole line first
+        return Baseline.of(tail[first:], limit=MAX_TEMPLATES).templates
 
     @property
     def silent(self) -> bool:

@@ -1,4 +1,4 @@
-"""``errlearn scan [--json] [--command CMD] [--patterns FILE] [FILE|-]``."""
+"""``errlearn scan [--json] [--command CMD] [--patterns FILE] [--baseline LOG] [FILE|-]``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ..cli import UsageError
 
 if TYPE_CHECKING:
     from pytest_errlearn.config import Settings
+    from pytest_errlearn.detect.baseline import Baseline
     from pytest_errlearn.matcher import Matcher
 
 READ_SIZE = 1 << 22
@@ -36,6 +37,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--command", help="the command that produced the log (a hint to the tool)")
     p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to match against")
     p.add_argument(
+        "--baseline",
+        metavar="LOG",
+        help="the log of a passing run of the same command: lines it has too are no errors",
+    )
+    p.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="colour the output"
     )
     p.set_defaults(func=run)
@@ -50,18 +56,21 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(patterns=args.patterns)
     matcher = cache(partial(_load_matcher, settings))
     tool = tool_from_command(args.command)
+    known = _baseline(args.baseline) if args.baseline else None
     try:
         if args.file == "-":
             matcher()  # bad patterns fail before the log is read
             if sys.stdin is None:  # errlearn started with its standard input closed
                 raise UsageError("cannot read -: standard input is closed")
-            detector = StreamDetector(tool, command=args.command)
+            detector = StreamDetector(tool, command=args.command, known=known)
             stream = sys.stdin.buffer
             while chunk := stream.read(READ_SIZE):
                 detector.feed(chunk)
             report = detector.close()
         else:  # a big file is scanned in pieces, on every CPU, as the patterns load
-            report = scan_file(args.file, tool, command=args.command, meanwhile=matcher)
+            report = scan_file(
+                args.file, tool, command=args.command, meanwhile=matcher, known=known
+            )
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     matcher().match_report(report)
@@ -77,6 +86,17 @@ def run(args: argparse.Namespace) -> int:
         if fmt in ("github", "markdown"):
             write_markdown_summary(report, root=settings.root)
     return 0
+
+
+def _baseline(path: str) -> Baseline:
+    """The baseline of a passing run's log (``--baseline``)."""
+    from pytest_errlearn.detect.baseline import Baseline
+
+    try:
+        with open(path, "rb") as f:
+            return Baseline.of(f.read())
+    except OSError as exc:
+        raise UsageError(f"cannot read the baseline {path}: {exc.strerror or exc}") from None
 
 
 def _load_matcher(settings: Settings) -> Matcher:
