@@ -112,6 +112,12 @@ class Reason(NamedTuple):
     head: int
 
 
+def summary(text: str) -> bool:
+    """Whether a line counts failures ("FAILED: 2 tests", "3 errors"): a summary of
+    what failed above it, not a failure of its own."""
+    return _COUNT.search(text) is not None
+
+
 def weight(text: str) -> float:
     """How strongly a line speaks of failure: 0 for a line that does not, or only
     seems to (``falsepos``: "0 errors", a JSON field, a quoted source line)."""

@@ -295,6 +295,12 @@ class Scanner:
         sev = (groups.get("sev") or "").strip().lower()
         if role == "error" and sev in WARNING_WORDS:
             role = "warning"
+        # A generic "FAILED: 2 tests" counts failures reported elsewhere, above it
+        # or below (some runners list them after their summary): no error of its
+        # own, and no reason to read above it; a later failure line reads its step.
+        summary = role == "error" and fmt.rank <= 1 and agnostic.summary(analysed)
+        if summary:
+            role = "consequence"
         if role in ("ignore", "note") or sev in NOTE_WORDS:
             return
         if role == "warning":
@@ -332,6 +338,7 @@ class Scanner:
         # the reason (a linter's report, a failed check's own words).
         if (
             role == "consequence"
+            and not summary
             and not self.follows(n)
             and (cause := self._preceding(chunk, start, n)) is not None
         ):

@@ -10,32 +10,11 @@ ORDER = 2
 
 ROWS = (
     Format(
-        "php-test-failure",
-        r"^FAIL (?P<msg>.+?) \[(?P<file>[^\]\s]+\.phpt)\]\s*$",
-        tool="php",
-        rank=3,
-        examples=("FAIL Bug #60120 (proc_open hangs) [ext/standard/tests/file/bug60120.phpt]",),
-    ),
-    Format(
-        "vim-test-failure",
-        r"^\s*Found errors in (?P<test>\w+)\(\):$",
-        tool="vim",
-        block="nested",
-        rank=3,
-        examples=("\tFound errors in Test_popup_beval():",),
-    ),
-    Format(
         "test-summary-header",
         r"^(?:FAILED TEST SUMMARY|Summary of all failing tests|failures:|Failures:|"
         r"Failed tests?:|\d+ failing)\s*$",
         role="ignore",
         examples=("FAILED TEST SUMMARY", "Summary of all failing tests"),
-    ),
-    Format(
-        "named-test-failed",
-        r"^\s*(?P<test>[\w.:/\[\]-]+) (?P<msg>FAILED)$",
-        rank=2,
-        examples=("test72 FAILED",),
     ),
     Format(  # a CI runner's own line after a step that succeeded (Travis CI)
         "ci-step-passed",
