@@ -33,16 +33,32 @@ ERRORFORMAT: dict[str, tuple[str, str | None]] = {
 
 # analysis-model parser tests whose tool errlearn claims; their plain-text
 # resources (not JSON/XML reports) and inline inputs are scanned without a hint.
-ANALYSIS_TESTS = frozenset({
-    "GccParserTest", "Gcc4CompilerParserTest", "Gcc4Cc1ParserTest", "Gcc4LinkerParserTest",
-    "ClangParserTest", "LlvmLinkerParserTest", "CMakeParserTest", "JavacParserTest",
-    "MavenConsoleParserTest", "CargoClippyParserTest", "MyPyAdapterTest", "PylintParserTest",
-    "Flake8AdapterTest", "GoVetParserTest",
-})
+ANALYSIS_TESTS = frozenset(
+    {
+        "GccParserTest",
+        "Gcc4CompilerParserTest",
+        "Gcc4Cc1ParserTest",
+        "Gcc4LinkerParserTest",
+        "ClangParserTest",
+        "LlvmLinkerParserTest",
+        "CMakeParserTest",
+        "JavacParserTest",
+        "MavenConsoleParserTest",
+        "CargoClippyParserTest",
+        "MyPyAdapterTest",
+        "PylintParserTest",
+        "Flake8AdapterTest",
+        "GoVetParserTest",
+    }
+)
 # Those parsers rate a tool's own errors ERROR or WARNING_HIGH (gcc's, mypy's and
 # the linkers' ``error:`` lines are WARNING_HIGH); NORMAL and LOW are warnings.
-ANALYSIS_KINDS = {"ERROR": "error", "WARNING_HIGH": "error",
-                  "WARNING_NORMAL": "warning", "WARNING_LOW": "warning"}
+ANALYSIS_KINDS = {
+    "ERROR": "error",
+    "WARNING_HIGH": "error",
+    "WARNING_NORMAL": "warning",
+    "WARNING_LOW": "warning",
+}
 # Where a parser's rating is not the tool's word: go vet has no severity and
 # fails on every finding; the Javac parser rates kotlinc's ``e:`` lines NORMAL.
 ANALYSIS_ALL_ERRORS = frozenset({"GoVetParserTest"})
@@ -89,9 +105,12 @@ class ExtractCase:
     def warnings_as_errors(self) -> list[Error]:
         """Reported errors at an expected warning's place, where no error is expected."""
         warnings = [x for x in self.expected if x.kind == "warning"]
-        return [e for e in self.scan.errors
-                if any(points_at(e, w) for w in warnings)
-                and not any(points_at(e, x) for x in self.expected_errors)]
+        return [
+            e
+            for e in self.scan.errors
+            if any(points_at(e, w) for w in warnings)
+            and not any(points_at(e, x) for x in self.expected_errors)
+        ]
 
 
 @dataclass(slots=True)

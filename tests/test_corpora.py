@@ -195,3 +195,139 @@ def test_without_re2_the_corpora_give_the_same_reports(
     monkeypatch.setattr(prefilter, "find_errors", lambda: words)
     differ = [str(log) for log in logs if detect(log.read_bytes()).to_dict() != automaton[log]]
     assert differ == []
+
+
+# -- per language, leave one project out, the grep anchor ---------------------------
+
+
+def test_the_anchor_greps_each_line_once_without_regard_to_case() -> None:
+    data = b"ok\nBuild FAILED: error\n\x1b[31mFatal\x1b[0m\nexceptional\nnone\nerror"
+    assert ci_logs.grep_lines(data) == (2, 3, 4, 6)
+    assert ci_logs.grep_lines(b"") == ()
+
+
+def test_a_log_belongs_to_its_project_folder_and_a_breakage_to_its_name_less_its_number() -> None:
+    assert ci_logs.logchunks_project("logs/C/vim@vim/failed/1.log") == "vim@vim"
+    assert ci_logs.cidiff_project("google_auto_693") == "google_auto"
+    assert ci_logs.cidiff_project("cidiff_75") == "cidiff"
+
+
+def test_a_projects_lines_are_cleaned_stripped_distinct_and_split_at_carriage_returns() -> None:
+    text = scanning.project_lines([b"  \x1b[31merror: x\x1b[0m \r\nnext\rafter\n", b"next\n\n"])
+    assert text.split("\n") == sorted({"error: x", "next", "after"})
+
+
+def _row(name: str, pattern: str, *examples: str) -> Any:
+    from pytest_errlearn.detect.formats import Format
+
+    return Format(name, pattern, examples=examples)
+
+
+def test_a_rows_fingerprints_are_its_examples_and_long_enough_parts_of_them() -> None:
+    row = _row(
+        "phpt",
+        r"^FAIL (?P<msg>.+?) \[(?P<file>[^\]\s]+\.phpt)\]$",
+        "FAIL Bug #1 (x) [ext/standard/tests/file/bug1.phpt]",
+    )
+    assert scanning.fingerprints(row) == {
+        "FAIL Bug #1 (x) [ext/standard/tests/file/bug1.phpt]",
+        "ext/standard/tests/file/bug1.phpt",  # the file: long enough to tell apart
+    }  # the message "Bug #1 (x)" is not
+    assert scanning.fingerprints(_row("short", r"^FAIL$", "FAIL")) == set()
+    exception = _row("exc", r"^(?P<msg>\w+Exception)$", "IllegalArgumentException")
+    assert scanning.fingerprints(exception) == {"IllegalArgumentException"}  # the line alone
+    assert scanning.fingerprints(_row("x", r"^E: (?P<msg>\w+)$", "E: IllegalStateException")) == {
+        "E: IllegalStateException"
+    }  # not its bare-word message
+
+
+def test_a_row_comes_from_the_projects_whose_logs_hold_its_examples_unless_they_are_common() -> (
+    None
+):
+    projects = {
+        "a": "x\nFound errors in Test_popup():\n[INFO] BUILD FAILURE",
+        "b": "[INFO] BUILD FAILURE\nFAIL ok [t/bug1.phpt]",
+        "c": "[INFO] BUILD FAILURE",
+        "d": "[INFO] BUILD FAILURE",
+    }
+    rows = [
+        _row("vim", r"^\s*Found errors in (?P<test>\w+)\(\):$", "Found errors in Test_popup():"),
+        _row("maven", r"^\[INFO\] BUILD FAILURE$", "[INFO] BUILD FAILURE"),
+        _row("none", r"^boom: (?P<msg>.+)$", "boom: nothing like it anywhere"),
+    ]
+    assert scanning.provenance(rows, projects, common=3) == {"vim": ("a",)}
+    assert scanning.provenance(rows, projects, common=4) == {"vim": ("a",), "maven": tuple("abcd")}
+    sources = {"vim": ("a",), "maven": ("a", "b")}
+    assert scanning.rows_from(sources, "a") == {"vim", "maven"}
+    assert scanning.rows_from(sources, "c") == frozenset()
+
+
+def test_the_provenance_search_gives_the_same_without_re2(monkeypatch: pytest.MonkeyPatch) -> None:
+    projects = {"a": "one line\nanother [x] (y) line", "b": "another [x] (y) line\nthird"}
+    texts = ["another [x] (y)", "third", "absent", "line\nanother"]
+    expected = [{"a", "b"}, {"b"}, set(), set()]
+    assert scanning.occurrences(texts, projects) == expected
+    monkeypatch.setattr(scanning, "re2_set", lambda *a, **k: None)
+    assert scanning.occurrences(texts, projects) == expected
+
+
+def test_rows_switched_off_stop_finding_their_lines_and_come_back_after() -> None:
+    from pytest_errlearn.detect import detect
+
+    data = b"compiling\nsrc/a.c:3:5: error: 'x' undeclared\n"
+    before = detect(data).to_dict()
+    row = detect(data).errors[0].kind
+    with scanning.rows_off({row}):
+        inside = detect(data)
+        assert all(e.kind != row for e in inside.errors)
+    assert detect(data).to_dict() == before
+    with scanning.rows_off(set()):
+        assert detect(data).to_dict() == before
+
+
+def test_a_log_scored_with_its_projects_rows_off_uses_that_scan_and_grep_its_lines() -> None:
+    from pytest_errlearn.report import Error, Report
+
+    def scanned(*spans: tuple[int, int]) -> Any:
+        errors = [Error(message="x", text="x", span=s) for s in spans]
+        report = Report(errors=errors, primary_index=0 if errors else None)
+        return scanning.Scan("logs/C/vim@vim/failed/1.log", 10, 0.0, report)
+
+    case = ci_logs.ChunkCase(scanned((9, 9), (4, 5)), (5, 6), "chunk", grep=(2, 6))
+    assert (case.language, case.project) == ("C", "vim@vim")
+    assert (case.found, case.primary_inside, case.lopo_found, case.lopo_primary) == (
+        True, False, True, False,
+    )  # fmt: skip
+    assert (case.grep_found, case.grep_first, case.lines_flagged) == (True, False, 3)
+    case.lopo = scanned()
+    assert (case.lopo_found, case.lopo_primary) == (False, False)
+
+
+def test_leave_one_project_out_rescans_only_the_projects_rows_came_from(
+    logchunks: Any, corpora: Path
+) -> None:
+    off = logchunks.switched_off()
+    projects = {c.project for c in logchunks.cases}
+    assert set(off) <= projects
+    for c in logchunks.cases:
+        assert (c.lopo is not None) is (c.project in off), c.scan.name
+    assert logchunks.lopo_recall <= logchunks.recall
+    known = set(ci_logs.corpus_projects(corpora))
+    assert {p for ps in logchunks.sources.values() for p in ps} <= known
+
+
+def test_the_logchunks_report_shows_each_language_lopo_and_grep(logchunks: Any) -> None:
+    lines = harness.report_logchunks(logchunks)
+    table = [line.split() for line in lines if line.startswith("    ")]
+    languages = {c.language for c in logchunks.cases}
+    assert languages | {"all"} <= {row[0] for row in table}
+    assert any(line.strip().startswith("leave one project out: recall") for line in lines)
+    assert any("anchor grep" in line for line in lines)
+
+
+def test_cidiff_recall_with_rows_off_is_per_project(cidiff: Any) -> None:
+    parts = cidiff.by_project()
+    assert sum(len(p.cases) for p in parts.values()) == len(cidiff.cases)
+    for project, part in parts.items():
+        assert all(c.project == project for c in part.cases)
+        assert part.recall(0, lopo=True) <= part.recall(0)
