@@ -135,7 +135,7 @@ def test_noise_is_left_out_of_hints(tmp_path: Path) -> None:
         ("pytest tests/test_a.py::test_b", "pytest"),
         ("cargo build --release", "cargo build"),
         ("CI=1 timeout 60 make all -j4", "make all"),
-        ("make -C sub all", "make"),
+        ("make -C sub all", "make all"),  # -C takes sub: the target is all, as the hooks read it
         ("make all", "make all"),
         ("/usr/bin/go test ./...", "go test"),
         ("bash -c 'npm ci && npm test'", "npm ci"),

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pytest_errlearn.detect.hints import ASSIGNMENT, WRAPPERS, program_name
+from pytest_errlearn.detect.commandline import build_kind, commands
 
 if TYPE_CHECKING:
     from pytest_errlearn.history import Hint
@@ -32,74 +31,6 @@ MAX_HINTS = 3
 BANNER = "=" * 70
 MAX_MESSAGE = 300
 
-# npm, yarn, pnpm, bun: these subcommands, or a script that builds or tests (_SCRIPT).
-_PM = frozenset({"test", "t", "tst", "build", "ci", "install", "i", "add"})
-# Executable -> (the type shown, the subcommands that build or test; None: any use).
-RULES: dict[str, tuple[str, frozenset[str] | None]] = {
-    **dict.fromkeys(("pytest", "py.test"), ("pytest", None)),
-    **dict.fromkeys(("pip", "pip3"), ("pip", frozenset({"install", "wheel", "download"}))),
-    **dict.fromkeys(("make", "gmake", "mingw32-make"), ("make", None)),
-    **dict.fromkeys(("cmake", "ctest"), ("cmake", None)),
-    **dict.fromkeys(("gradle", "gradlew"), ("gradle", None)),
-    **dict.fromkeys(("mvn", "mvnw"), ("maven", None)),
-    "go": ("go", frozenset({"test", "build", "install", "mod", "vet", "generate"})),
-    "cargo": ("cargo", frozenset({"test", "build", "check", "clippy", "nextest", "bench", "b",
-                                  "t", "c"})),
-    "docker": ("docker", frozenset({"build", "buildx", "compose"})),
-    "docker-compose": ("docker", frozenset({"up", "build", "run"})),
-    "podman": ("docker", frozenset({"build", "compose"})),
-    **{name: (name, None) for name in (
-        "jest", "mocha", "vitest", "eslint", "pylint", "black", "mypy", "tsc", "vue-tsc", "ruff",
-        "tox", "nox", "flake8", "pyright", "ninja", "rspec", "phpunit", "playwright", "cypress",
-        "karma", "ava", "tap", "pre-commit",
-    )},
-    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++", "javac", "rustc"),
-                    ("compiler", None)),
-    "uv": ("uv", frozenset({"sync", "build", "lock", "pip"})),
-    "poetry": ("poetry", frozenset({"install", "build", "lock", "check", "update", "add"})),
-    "pdm": ("pdm", frozenset({"install", "build", "sync", "lock"})),
-    "hatch": ("hatch", frozenset({"test", "build"})),
-    "dotnet": ("dotnet", frozenset({"build", "test", "restore", "publish", "pack", "msbuild"})),
-    **dict.fromkeys(("bazel", "bazelisk"), ("bazel", frozenset({"build", "test"}))),
-    "deno": ("deno", frozenset({"test", "check", "lint", "compile"})),
-    "swift": ("swift", frozenset({"build", "test"})),
-    "composer": ("composer", frozenset({"install", "update"})),
-    "bundle": ("bundle", frozenset({"install"})),
-    "rake": ("rake", frozenset({"test", "spec", "build"})),
-    "nx": ("nx", frozenset({"test", "build", "lint", "run-many", "affected"})),
-    "turbo": ("turbo", frozenset({"test", "build", "lint", "run"})),
-}
-# A package.json script that builds or tests: `npm run test:unit`, `yarn build-prod`.
-_SCRIPT = re.compile(
-    r"^(?:test|tests|build|lint|jest|mocha|vitest|check|typecheck|type-check|tsc|compile|ci|"
-    r"e2e|coverage|verify)(?:[:._-][\w:.-]*)?$"
-)
-# `python -m X`: the module decides (pytest, pip, mypy...); these mean python itself.
-_PYTHON_MODULES = frozenset({"unittest", "build", "compileall", "py_compile"})
-_PACKAGE_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
-_SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
-# Programs that run the rest of the line (`npx jest`), and words after which others do.
-_LAUNCHERS = frozenset({"npx", "bunx", "pnpx", "uvx"})
-_RUN_VIA: dict[str, frozenset[str]] = {
-    "npm": frozenset({"exec", "x"}),
-    **dict.fromkeys(("pnpm", "yarn"), frozenset({"exec", "dlx"})),
-    "bun": frozenset({"x"}),
-    **dict.fromkeys(("uv", "poetry", "pipenv", "hatch", "pdm", "rye"), frozenset({"run"})),
-    "bundle": frozenset({"exec"}),
-}
-# Subcommands that build only with the right next word: `uv pip install`, `docker compose up`.
-_SECOND: dict[str, frozenset[str]] = {
-    "pip": frozenset({"install", "sync", "compile"}),
-    "compose": frozenset({"up", "build", "run"}),
-    "buildx": frozenset({"build", "bake"}),
-}
-_WRAPPERS = frozenset(WRAPPERS | {"stdbuf", "chronic", "caffeinate", "builtin"})
-_DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
-_VALUE_OPTIONS = frozenset({"--prefix", "-C", "--cwd", "--dir", "--filter", "-F", "--workspace",
-                            "-w", "--manifest-path", "-p", "--package", "-f", "--file",
-                            "--project", "--directory"})
-_OPERATORS = frozenset({"&&", "||", ";", "|", "&", "(", ")", "|&", ";;", "\n"})
-
 
 class BuildCommand(NamedTuple):
     """The part of a command line that builds or tests, and its kind (``npm``)."""
@@ -108,108 +39,22 @@ class BuildCommand(NamedTuple):
     kind: str
 
 
-def segments(command: str) -> Iterator[list[str]]:
-    """The simple commands of a shell line, split at ``&&``, ``;``, pipes and parentheses."""
-    lexer = shlex.shlex(command.replace("\n", " ; "), posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    try:
-        words = list(lexer)
-    except ValueError:  # an unclosed quote: fall back to spaces
-        words = re.sub(r"(&&|\|\||[;|&()])", r" \1 ", command).split()
-    current: list[str] = []
-    for word in words:
-        if word in _OPERATORS or (word and set(word) <= set("&|;()")):
-            if current:
-                yield current
-            current = []
-        else:
-            current.append(word)
-    if current:
-        yield current
+def classify(argv: Sequence[str]) -> str | None:
+    """The kind of build or test one command is (``pytest``: the program that builds,
+    launchers followed), or None."""
+    return next((k for cmd in commands(argv) if (k := build_kind(cmd)) is not None), None)
 
 
-def _program(word: str) -> str:
-    """Windows paths and script suffixes too: an agent's commands come from anywhere."""
-    return program_name(word.replace("\\", "/"), (".exe", ".cmd", ".bat", ".sh"))
+def build_command(line: str) -> BuildCommand | None:
+    """The first simple command of ``line`` that builds or tests, or None.
 
-
-def _positional(args: Sequence[str]) -> list[str]:
-    out: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg in _VALUE_OPTIONS:
-            skip = True
-        elif not arg.startswith(("-", "+")):
-            out.append(arg)
-    return out
-
-
-def _strip_wrappers(argv: list[str]) -> list[str]:
-    """``argv`` without leading ``sudo``, ``env X=1``, ``timeout 60`` and the like."""
-    while argv and (
-        _program(argv[0]) in _WRAPPERS or ASSIGNMENT.match(argv[0])
-        or argv[0].startswith("-") or _DURATION.match(argv[0])
-    ):
-        argv = argv[1:]
-    return argv
-
-
-def _python(rest: list[str], depth: int) -> str | None:
-    """`python -m pytest` is pytest; `python setup.py` and `-m unittest` are python."""
-    if "-m" in rest[:-1]:
-        i = rest.index("-m")
-        module = rest[i + 1]
-        return "python" if module in _PYTHON_MODULES else classify(rest[i + 1 :], depth + 1)
-    words = _positional(rest)
-    return "python" if words[:1] == ["setup.py"] else None
-
-
-def classify(argv: list[str], depth: int = 0) -> str | None:
-    """The kind of build or test one simple command is (``pytest``), or None."""
-    argv = _strip_wrappers(argv)
-    if not argv or depth > 4:
-        return None
-    name, rest = _program(argv[0]), argv[1:]
-    words = _positional(rest)
-    first = words[0] if words else None
-    if name in _LAUNCHERS:
-        return classify(rest, depth + 1)
-    if name == "python":
-        return _python(rest, depth)
-    if name == "coverage" and first == "run":
-        return _python(rest[rest.index("run") + 1 :], depth)
-    if first is not None and first in _RUN_VIA.get(name, ()):
-        return classify(rest[rest.index(first) + 1 :], depth + 1)
-    if name in _PACKAGE_MANAGERS:
-        if first in ("run", "run-script"):
-            return name if len(words) > 1 and _SCRIPT.match(words[1]) else None
-        if first is None:
-            return None if name == "npm" else name  # a bare `yarn` installs
-        return name if first in _PM or _SCRIPT.match(first) else None
-    rule = RULES.get(name)
-    if rule is None:
-        return None
-    kind, subs = rule
-    if subs is None:
-        return kind
-    if first is None or first not in subs:
-        return None
-    if first in _SECOND:
-        return kind if len(words) > 1 and words[1] in _SECOND[first] else None
-    return kind
-
-
-def build_command(line: str, depth: int = 0) -> BuildCommand | None:
-    """The first simple command of ``line`` that builds or tests, or None."""
-    for argv in segments(line):
-        argv = _strip_wrappers(argv)
-        if argv and _program(argv[0]) in _SHELLS and argv[1:2] == ["-c"] and len(argv) > 2:
-            if depth < 4 and (inner := build_command(argv[2], depth + 1)) is not None:
-                return inner
-        elif (kind := classify(argv)) is not None:
-            return BuildCommand(shlex.join(argv), kind)
+    Which commands build, and with which subcommands, the tool families say
+    (``formats/``: ``BUILDS``); the line is read by ``detect.commandline``, as
+    the tool hints and history keys read it.
+    """
+    for cmd in commands(line):
+        if (kind := build_kind(cmd)) is not None:
+            return BuildCommand(cmd.line, kind)
     return None
 
 

@@ -177,6 +177,9 @@ def _merged(attribute: str) -> dict[str, Any]:
 FAMILIES = families()
 COMMANDS: dict[str, str] = _merged("COMMANDS")
 """Executable name -> the tool name errors from it carry (``npx`` -> ``npm``)."""
+BUILDS: dict[str, frozenset[str] | None] = _merged("BUILDS")
+"""Executable -> the subcommands that build or test (``go``: test, build...; a subcommand of
+two words, ``compose up``, only so; empty: none does), None for any use (``pytest``)."""
 READERS: dict[str, Any] = _merged("READERS")
 """The block readers the families bring of their own, by the name rows give."""
 

@@ -14,6 +14,11 @@ COMMANDS = {
     "ninja": "ninja",
     **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), "gcc"),
 }
+# Executable -> the subcommands that build or test (None: any use).
+BUILDS: dict[str, frozenset[str] | None] = {
+    **dict.fromkeys(("make", "gmake", "mingw32-make", "cmake", "ctest", "ninja"), None),
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), None),
+}
 
 ROWS = (
     Format(

@@ -6,6 +6,10 @@ from . import Format
 
 ORDER = 40  # where its rows stand in the table (``formats.families``)
 COMMANDS = {"go": "go"}
+# Executable -> the subcommands that build or test (None: any use).
+BUILDS: dict[str, frozenset[str] | None] = {
+    "go": frozenset({"test", "build", "install", "mod", "vet", "generate"}),
+}
 
 ROWS = (
     Format(

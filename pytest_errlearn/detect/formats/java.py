@@ -13,6 +13,10 @@ COMMANDS = {
     "javac": "javac",
     **dict.fromkeys(("java", "kotlinc"), "java"),
 }
+# Executable -> the subcommands that build or test (None: any use).
+BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(
+    ("mvn", "mvnw", "gradle", "gradlew", "javac"), None
+)
 
 ROWS = (
     Format(

@@ -34,6 +34,18 @@ COMMANDS = {
     "vitest": "vitest",
     "mocha": "mocha",
 }
+# Executable -> the subcommands that build or test (None: any use). A package manager
+# also builds through a script named so (``npm run test:unit``; ``detect.commandline``).
+_INSTALL_OR_BUILD = frozenset({"test", "t", "tst", "build", "ci", "install", "i", "add"})
+BUILDS: dict[str, frozenset[str] | None] = {
+    **dict.fromkeys(("npm", "yarn", "pnpm", "bun"), _INSTALL_OR_BUILD),
+    **dict.fromkeys(("jest", "mocha", "vitest", "eslint", "tsc", "vue-tsc"), None),
+    **dict.fromkeys(("playwright", "cypress", "karma", "ava", "tap"), None),
+    "deno": frozenset({"test", "check", "lint", "compile"}),
+    "nx": frozenset({"test", "build", "lint", "run-many", "affected"}),
+    "turbo": frozenset({"test", "build", "lint", "run"}),
+    "lerna": frozenset(),  # none builds; its history is kept by subcommand
+}
 
 ROWS = (
     Format(

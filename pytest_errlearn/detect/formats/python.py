@@ -39,6 +39,18 @@ COMMANDS = {
     "mypy": "mypy",
     **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
 }
+# Executable -> the subcommands that build or test (None: any use); ``uv run`` and the
+# like run the command after them, and ``python -m`` its module (``detect.commandline``).
+BUILDS: dict[str, frozenset[str] | None] = {
+    **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright", "pre-commit"), None),
+    **dict.fromkeys(("ruff", "flake8", "pylint", "black"), None),
+    **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
+    "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
+    "poetry": frozenset({"install", "build", "lock", "check", "update", "add"}),
+    "pdm": frozenset({"install", "build", "sync", "lock"}),
+    "hatch": frozenset({"test", "build"}),
+    "pipenv": frozenset(),  # none builds; its history is kept by subcommand
+}
 
 ROWS = (
     Format(

@@ -6,6 +6,11 @@ from . import Format
 
 ORDER = 30  # where its rows stand in the table (``formats.families``)
 COMMANDS = dict.fromkeys(("cargo", "rustc"), "cargo")
+# Executable -> the subcommands that build or test (None: any use).
+BUILDS: dict[str, frozenset[str] | None] = {
+    "cargo": frozenset({"test", "build", "check", "clippy", "nextest", "bench", "b", "t", "c"}),
+    "rustc": None,
+}
 
 ROWS = (
     Format(

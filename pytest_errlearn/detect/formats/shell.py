@@ -15,9 +15,17 @@ FALLBACK = True  # its rows are tried after every tool family's
 ORDER = 1
 COMMANDS = {
     **dict.fromkeys(("docker", "docker-compose", "podman"), "docker"),
-    "dotnet": "dotnet",
     "git": "git",
     **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
+}
+# Executable -> the subcommands that build or test (None: any use; two words: only so).
+# An empty set: none builds, but the subcommand says what it does (history keys).
+_COMPOSE = frozenset({"compose up", "compose build", "compose run"})
+BUILDS: dict[str, frozenset[str] | None] = {
+    "docker": frozenset({"build", "buildx build", "buildx bake"}) | _COMPOSE,
+    "docker-compose": frozenset({"up", "build", "run"}),
+    "podman": frozenset({"build"}) | _COMPOSE,
+    **dict.fromkeys(("git", "kubectl", "helm", "terraform", "dune", "zig"), frozenset()),
 }
 
 ROWS = (

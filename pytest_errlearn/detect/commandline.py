@@ -1,0 +1,543 @@
+"""Command lines, read once: which simple commands a line runs, and what each one is.
+
+Tool hints (``hints.tool_from_command``), history keys (``history.command_key``)
+and the agent hooks (``wrapper/hooks.py``) all read a command line here, so they
+agree on it. A line (a string, as a shell reads it, or an argv) becomes its
+simple commands (split at ``&&``, ``;``, pipes, newlines; ``bash -c '...'``
+opened), each with its wrappers stripped (``sudo``, ``env X=1``, ``timeout 60``,
+``stdbuf -oL``, ...), its launchers followed (``npx``, ``npm exec``, ``uv run``,
+``python -m``, ...) and its program and subcommand words read, values of the
+usual options skipped. What a program is (the tool its errors carry, whether a
+subcommand builds or tests) lives with its family in ``formats/`` (``COMMANDS``,
+``BUILDS``), imported only when asked: this module is cheap to import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    Builds = dict[str, frozenset[str] | None]
+
+MAX_DEPTH = 4  # launchers and shells opened inside one another
+
+# -- a shell line as words -------------------------------------------------------------
+
+# The regexes are compiled when first used: a plain line (``pytest -q``) needs none.
+_TOKEN = (
+    r"(?P<space>(?:[ \t\r\f\v]|\\\n)+)"
+    r"|(?P<comment>#[^\n]*)"  # only where a word would start: ``a#b`` is one word
+    r"|(?P<redirect>\d*(?:&>>?|<<<|<<-?|<>|>>|>\||>&|<&|[<>]))"
+    r"|(?P<op>&&|\|\||;;&?|;&|\|&|[;&|()\n])"
+    r"|(?P<word>(?:[^\s'\"\\`$;&|()<>]|\\[\s\S]?|'[^']*'?|\"(?:[^\"\\]|\\[\s\S])*\"?|`[^`]*`?"
+    r"|\$\((?:[^()'\"]|'[^']*'|\"[^\"]*\"|\([^()]*\))*\)?|\$)+)"
+)
+_PIECE = r"\\([\s\S]?)|'([^']*)'?|\"((?:[^\"\\]|\\[\s\S])*)\"?|([^\\'\"]+)"
+_DOUBLE_ESCAPE = r"\\([$`\"\\\n])"
+_UNSAFE = r"(?a)[^\w@%+=:,./-]"
+_QUOTING = frozenset("\\'\"")
+# A line without these is its words split at spaces.
+_SHELL_CHARS = frozenset("'\"\\`$;&|()<>#\n")
+
+
+@cache
+def _regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def _unquote(word: str) -> str:
+    """A shell word's value: quotes removed, escapes read (``$(...)`` left as written)."""
+    if _QUOTING.isdisjoint(word):
+        return word
+    out = []
+    for m in _regex(_PIECE).finditer(word):
+        escaped, single, double, plain = m.groups()
+        if escaped is not None:
+            out.append("" if escaped == "\n" else escaped)
+        elif single is not None:
+            out.append(single)
+        elif double is not None:
+            out.append(_regex(_DOUBLE_ESCAPE).sub(lambda e: "" if e[1] == "\n" else e[1], double))
+        else:
+            out.append(plain)
+    return "".join(out)
+
+
+def _heredoc_end(line: str, pos: int, delimiter: str, tabs: bool) -> int:
+    """Where the text after a here-document's body starts (its body begins at ``pos``)."""
+    while pos < len(line):
+        end = line.find("\n", pos)
+        end = len(line) if end < 0 else end
+        body = line[pos:end]
+        if (body.lstrip("\t") if tabs else body) == delimiter:
+            return end + 1
+        pos = end + 1
+    return len(line)
+
+
+def segments(line: str) -> Iterator[list[str]]:
+    """The simple commands of a shell line, as words: split at ``&&``, ``||``, ``;``,
+    ``&``, pipes, parentheses and newlines; redirections, comments and here-documents'
+    bodies left out; a quote left open closes at the end of the line."""
+    if _SHELL_CHARS.isdisjoint(line):
+        if words := line.split():
+            yield words
+        return
+    token = _regex(_TOKEN)
+    current: list[str] = []
+    heredocs: list[tuple[str, bool]] = []
+    skip_next = False
+    pos = 0
+    while pos < len(line):
+        m = token.match(line, pos)
+        if m is None:  # cannot happen (every character starts some token); never loop
+            current.append(line[pos])
+            pos += 1
+            continue
+        pos = m.end()
+        kind = m.lastgroup
+        if kind == "word":
+            if skip_next:  # a redirection's target, or a here-document's delimiter
+                skip_next = False
+                if heredocs and heredocs[-1][0] == "":
+                    heredocs[-1] = (_unquote(m.group()), heredocs[-1][1])
+            else:
+                current.append(_unquote(m.group()))
+        elif kind == "redirect":
+            skip_next = True
+            op = m.group().lstrip("0123456789")
+            if op in ("<<", "<<-"):
+                heredocs.append(("", op == "<<-"))
+        elif kind == "op":
+            skip_next = False
+            if current:
+                yield current
+            current = []
+            if m.group() == "\n":
+                for delimiter, tabs in heredocs:
+                    pos = _heredoc_end(line, pos, delimiter, tabs) if delimiter else pos
+                heredocs = []
+    if current:
+        yield current
+
+
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """A command line as words (an argv as it is); operators and redirections left out."""
+    if not isinstance(command, str):
+        return list(command)
+    return [word for segment in segments(command) for word in segment]
+
+
+def join(argv: Sequence[str]) -> str:
+    """Words as a shell line that gives them back (``shlex.join``'s quoting)."""
+    return " ".join(
+        w if w and not _regex(_UNSAFE).search(w) else "'" + w.replace("'", "'\"'\"'") + "'"
+        for w in argv
+    )
+
+
+# -- what one simple command runs ------------------------------------------------------
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_SUFFIXES = (".exe", ".cmd", ".bat", ".sh", ".ps1")  # Windows', and scripts'
+
+
+def _version(text: str) -> bool:
+    """``3``, ``3.11``: a version's digits and dots."""
+    return text[:1].isdigit() and text.replace(".", "").isdigit() and ".." not in text
+
+
+def program_name(word: str) -> str:
+    """The program a command's first word names: its file name without a script or
+    Windows suffix (lower-cased then), a version (``gcc-12``) or the interpreter's
+    (``python3.11`` and ``py`` are ``python``)."""
+    name = word.replace("\\", "/").rsplit("/", 1)[-1]
+    suffix = next((s for s in _SUFFIXES if name.lower().endswith(s)), "")
+    if suffix:
+        name = name[: -len(suffix)]
+        name = name.lower() if suffix in (".exe", ".cmd", ".bat") else name
+    for python in ("python", "pypy"):
+        if name.startswith(python) and (name == python or _version(name[len(python) :])):
+            return "python"
+    if name == "py":  # Windows' launcher
+        return "python"
+    base, dash, version = name.rpartition("-")
+    return base if dash and base and _version(version) else name  # gcc-12, clang++-15
+
+
+# Programs that run the rest of their line as it is: the options of theirs that take a
+# value, and how many words they take before the command (timeout's duration).
+_WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
+    "sudo": (
+        _words("-u --user -g --group -h --host -p --prompt -C --close-from -D --chdir")
+        | _words("-r --role -t --type -T --command-timeout -U --other-user"),
+        0,
+    ),
+    "doas": (_words("-u -C"), 0),
+    "env": (_words("-u --unset -C --chdir"), 0),
+    "timeout": (_words("-s --signal -k --kill-after"), 1),
+    "nice": (_words("-n --adjustment"), 0),
+    "ionice": (_words("-c --class -n --classdata -p --pid"), 0),
+    "stdbuf": (_words("-i --input -o --output -e --error"), 0),
+    "time": (_words("-f --format -o --output"), 0),
+    "xvfb-run": (
+        _words("-e --error-file -f --auth-file -n --server-num -p --xauth-protocol")
+        | _words("-s --server-args -w --wait"),
+        0,
+    ),
+    "taskset": (frozenset(), 1),
+    "flock": (_words("-w --timeout -E --conflict-exit-code"), 1),
+    "exec": (_words("-a"), 0),
+    "caffeinate": (_words("-t -w"), 0),
+    **dict.fromkeys(
+        _words("nohup command builtin noglob chronic unbuffer eatmydata setsid ccache sccache")
+        | _words("catchsegv dbus-run-session winpty")
+        | _words("! { if then elif else do while until"),  # the shell's own, before a command
+        (frozenset(), 0),
+    ),
+}
+
+
+def _assignment(word: str) -> bool:
+    """``CI=1``, ``PATH+=:/x``, ``A[1]=x``: a shell variable set for the command."""
+    name, equals, _ = word.partition("=")
+    name = name.removesuffix("+").partition("[")[0]
+    return bool(equals) and name.isidentifier() and name.isascii()
+
+
+def strip_wrappers(argv: Sequence[str]) -> list[str]:
+    """``argv`` without its leading assignments and wrappers (``sudo``, ``env X=1``,
+    ``timeout 60``, ``nice -n 5``...); [] when it runs nothing (``command -v make``)."""
+    i = 0
+    while i < len(argv):
+        if _assignment(argv[i]):
+            i += 1
+            continue
+        name = program_name(argv[i])
+        if name not in _WRAPPERS:
+            break
+        values, operands = _WRAPPERS[name]
+        i += 1
+        while i < len(argv) and argv[i].startswith("-") and len(argv[i]) > 1:
+            option = argv[i]
+            if name == "command" and option in ("-v", "-V"):
+                return []  # a look-up, not a run
+            i += 1 + (option in values)
+            if option == "--":
+                break
+        i += operands
+    return list(argv[i:])
+
+
+# Options that take the next word as their value (``npm --prefix web test``,
+# ``make -C sub all``, ``cargo test -p crate``): not subcommand words.
+VALUE_OPTIONS = _words(
+    "--prefix -C --cwd --dir --filter -F --workspace -w --manifest-path -p --package -f --file"
+    " --project --directory -pl --projects"
+)
+
+
+def _operands(args: Sequence[str]) -> list[int]:
+    """The places of ``args`` that are not options nor an option's value, up to ``--``."""
+    out = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            break
+        if arg in VALUE_OPTIONS:
+            i += 2
+            continue
+        if not arg.startswith(("-", "+")) or arg == "-":
+            out.append(i)
+        i += 1
+    return out
+
+
+def _subcommand(args: Sequence[str], places: Sequence[int]) -> int:
+    """How many of the operands lead, one after another: options before the first are
+    skipped; after it, an option whose value may be the next word ends them
+    (``go test -run TestX`` is ``go test``)."""
+    n = 1 if places else 0
+    while n < len(places):
+        i = places[n - 1] + 1
+        while i < places[n]:  # the options between two operands
+            if args[i] in VALUE_OPTIONS:
+                i += 2
+            elif "=" in args[i]:
+                i += 1
+            else:
+                return n
+        n += 1
+    return n
+
+
+# Programs that run a command line of their own: sh -c 'LINE' (and its kin).
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
+# ... and the option that carries it, in any case (True: the rest of the words are the line).
+_LINE_OPTIONS: dict[str, tuple[frozenset[str], bool]] = {
+    "cmd": (_words("/c /k"), True),
+    **dict.fromkeys(("pwsh", "powershell"), (_words("-c -command"), True)),
+    "su": (_words("-c --command"), False),
+    "script": (_words("-c --command"), False),
+    "nix-shell": (_words("--run --command"), False),
+}
+
+
+def _shell_line(name: str, args: Sequence[str]) -> str | None:
+    """The line ``bash -c LINE`` (``-ec``, ``-o pipefail -c``...) runs; None when not one."""
+    if name in _SHELLS:
+        has_c = False
+        i = 0
+        while i < len(args) and args[i].startswith(("-", "+")) and args[i] not in ("-", "--"):
+            arg = args[i]
+            long = arg.startswith("--")
+            has_c = has_c or (not long and "c" in arg[1:])
+            i += 2 if (arg in ("--rcfile", "--init-file") or (not long and arg[-1] in "oO")) else 1
+        i += i < len(args) and args[i] == "--"
+        return args[i] if has_c and i < len(args) else None
+    if name in _LINE_OPTIONS:
+        options, rest = _LINE_OPTIONS[name]
+        for i, arg in enumerate(args):
+            if arg.lower() in options and i + 1 < len(args):
+                return " ".join(args[i + 1 :]) if rest else args[i + 1]
+    return None
+
+
+# Launchers: a program, and its words, that run the command after them (``npx jest``,
+# ``npm exec tsc``, ``uv run pytest``); the options of theirs that take a value.
+_LAUNCHERS: dict[tuple[str, ...], frozenset[str]] = {
+    **dict.fromkeys([("npx",), ("pnpx",), ("bunx",)], _words("-p --package -w --workspace")),
+    ("uvx",): _words("--from --with --python -p --with-requirements --with-editable --index"),
+    **dict.fromkeys([("npm", "exec"), ("npm", "x")], _words("--package -w --workspace")),
+    **dict.fromkeys(
+        [("pnpm", "exec"), ("pnpm", "dlx"), ("yarn", "exec"), ("yarn", "dlx"), ("bun", "x")],
+        _words("-p --package"),
+    ),
+    **dict.fromkeys(
+        [("uv", "run"), ("uv", "tool", "run")],
+        _words("--with --python -p --package --extra --group --directory --project --env-file")
+        | _words("--index --from --with-requirements --with-editable"),
+    ),
+    **dict.fromkeys(
+        [("poetry", "run"), ("pipenv", "run"), ("rye", "run"), ("pixi", "run")],
+        _words("-C --directory -P --project -e --environment"),
+    ),
+    ("pdm", "run"): _words("-p --project"),
+    ("hatch", "run"): frozenset(),
+    ("pipx", "run"): _words("--spec --python"),
+    **dict.fromkeys(
+        [("conda", "run"), ("mamba", "run"), ("micromamba", "run")],
+        _words("-n --name -p --prefix --cwd"),
+    ),
+    **dict.fromkeys([("mise", "exec"), ("mise", "x")], frozenset()),
+    **dict.fromkeys([("bundle", "exec"), ("bundler", "exec")], _words("--gemfile")),
+    ("dotnet", "tool", "run"): frozenset(),
+    ("xcrun",): _words("--sdk --toolchain"),
+}
+_LAUNCHER_WORDS = max(len(key) for key in _LAUNCHERS) - 1
+# ... those whose word may name a script or task of the project's (``pdm run test``): what
+# they run is theirs (``pdm run test``) unless it is a program errlearn knows.
+_SCRIPT_LAUNCHERS = frozenset(
+    (name, "run") for name in _words("uv poetry pipenv pdm hatch rye pixi")
+)
+# Python's and `coverage run`'s options that take a value (before -m or the script).
+_PYTHON_VALUES = _words("-W -X -Q")
+_COVERAGE_VALUES = _words("--source --omit --include --rcfile --data-file --concurrency --context")
+
+
+class Command(NamedTuple):
+    """One simple command of a line, as errlearn reads it.
+
+    ``npx jest --ci``: argv ``npx jest --ci``, program ``jest``, via ``("npx",)``.
+    ``timeout 60 cargo test --release``: argv ``cargo test --release``, program
+    ``cargo``, words and subcommand ``("test",)``.
+    """
+
+    argv: tuple[str, ...]  # the command as written, its wrappers stripped
+    program: str  # what does the work: launchers followed, its name normalised
+    words: tuple[str, ...]  # the program's operands: no option, no option's value
+    subcommand: tuple[str, ...]  # the operands that lead, one after another
+    via: tuple[str, ...] = ()  # what it ran through, outermost first: npx, uv, python, bash
+
+    @property
+    def line(self) -> str:
+        return join(self.argv)
+
+
+def _launched(name: str, args: Sequence[str]) -> tuple[tuple[str, ...], list[str]] | None:
+    """The launcher ``name args`` is (``npm exec``) and the command it runs (``tsc``)."""
+    places = _operands(args)[:_LAUNCHER_WORDS]
+    for n in range(len(places), -1, -1):
+        key = (name, *(args[p] for p in places[:n]))
+        if key in _LAUNCHERS:
+            rest = args[places[n - 1] + 1 :] if n else args
+            values = _LAUNCHERS[key]
+            i = 0
+            while i < len(rest) and rest[i].startswith("-") and rest[i] != "--":
+                i += 1 + (rest[i] in values)
+            i += i < len(rest) and rest[i] == "--"
+            return key, list(rest[i:])
+    return None
+
+
+def _python(args: Sequence[str], values: frozenset[str]) -> tuple[str | None, list[str]]:
+    """``python ARGS`` as (the module ``-m`` runs, its args), or (None, the script's
+    words): ``-m pytest -x`` is ``pytest`` with ``-x``; ``-c CODE`` runs no script."""
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] != "-":
+        arg = args[i]
+        if arg == "-m" and i + 1 < len(args):
+            return args[i + 1], list(args[i + 2 :])
+        if arg.startswith("-m") and len(arg) > 2 and not arg.startswith("--"):
+            return arg[2:], list(args[i + 1 :])
+        if arg == "-c" or arg == "--":
+            return None, [] if arg == "-c" else list(args[i + 1 :])
+        i += 1 + (arg in values)
+    return None, list(args[i:])
+
+
+def _command(argv: list[str], program: str, args: Sequence[str], via: tuple[str, ...]) -> Command:
+    places = _operands(args)
+    words = tuple(args[p] for p in places)
+    return Command(tuple(argv), program, words, words[: _subcommand(args, places)], via)
+
+
+def _resolve(
+    words: Sequence[str], via: tuple[str, ...], depth: int, shown: list[str] | None = None
+) -> Iterator[Command]:
+    """The simple commands ``words`` runs: one, or a shell's line's."""
+    argv = strip_wrappers(words)
+    if not argv:
+        return
+    shown = argv if shown is None else shown
+    name, args = program_name(argv[0]), argv[1:]
+    if depth < MAX_DEPTH:
+        if (line := _shell_line(name, args)) is not None:
+            for segment in segments(line):
+                yield from _resolve(segment, (*via, name), depth + 1)
+            return
+        if name == "coverage" and args[:1] == ["run"]:
+            module, rest = _python(args[1:], _COVERAGE_VALUES)
+            name, args = "python", (["-m", module, *rest] if module else rest)
+        if name == "python":
+            module, rest = _python(args, _PYTHON_VALUES)
+            if module is not None:
+                yield from _resolve([module, *rest], (*via, "python"), depth + 1, shown)
+                return
+            yield _command(shown, name, rest, via)
+            return
+        if (launched := _launched(name, args)) is not None and launched[1]:
+            inner = list(_resolve(launched[1], (*via, name), depth + 1, shown))
+            if launched[0] not in _SCRIPT_LAUNCHERS or any(map(_known, inner)):
+                yield from inner
+                return
+    yield _command(shown, name, args, via)
+
+
+def commands(command: str | Sequence[str]) -> list[Command]:
+    """The simple commands of a command line: a shell line's (``cd api && npm test``: two),
+    or an argv's one (a shell's ``-c`` line opened in both)."""
+    if isinstance(command, str):
+        return [cmd for segment in segments(command) for cmd in _resolve(segment, (), 0)]
+    return list(_resolve(list(command), (), 0))
+
+
+# -- what errlearn makes of it ---------------------------------------------------------
+
+# npm, yarn, pnpm, bun also build or test through a package.json script: `npm run test:unit`.
+PACKAGE_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
+_SCRIPT = (
+    r"^(?:test|tests|build|lint|jest|mocha|vitest|check|typecheck|type-check|tsc|compile|ci|"
+    r"e2e|coverage|verify)(?:[:._-][\w:.-]*)?$"
+)
+# `python -m X`: the module's own entry decides (pytest, pip, mypy); these are python.
+PYTHON_MODULES = frozenset({"unittest", "build", "compileall", "py_compile"})
+# Builders whose every use builds (BUILDS says None) and whose words name a target or a
+# task (``make test``, ``gradle build``): their history is kept by those words too.
+TASK_RUNNERS = _words("make gmake mingw32-make just gradle gradlew mvn mvnw rake sbt sbtn mill")
+
+
+def _builds() -> Builds:
+    from .formats import BUILDS
+
+    return BUILDS
+
+
+def _tools() -> dict[str, str]:
+    from .formats import COMMANDS
+
+    return COMMANDS
+
+
+def build_kind(cmd: Command) -> str | None:
+    """The kind of build or test ``cmd`` is (its program: ``pytest``, ``npm``), or None.
+
+    The families' ``BUILDS`` say which programs build and with which subcommands
+    (``go test``; ``docker compose up``: two words); a package manager builds
+    with a script named so (``npm run test:unit``); ``python setup.py`` and
+    ``python -m unittest`` are python's.
+    """
+    name, words = cmd.program, cmd.words
+    if name == "python":
+        return name if words[:1] == ("setup.py",) else None
+    if name in PYTHON_MODULES and cmd.via[-1:] == ("python",):
+        return "python"
+    builds = _builds()
+    if name not in builds:
+        return None
+    subs = builds[name]
+    first = words[0] if words else None
+    if name in PACKAGE_MANAGERS:
+        if first in ("run", "run-script"):
+            return name if len(words) > 1 and _regex(_SCRIPT).match(words[1]) else None
+        if first is None:
+            return None if name == "npm" else name  # a bare `yarn` installs
+        return name if (subs is None or first in subs or _regex(_SCRIPT).match(first)) else None
+    if subs is None:
+        return name
+    if first is not None and (first in subs or " ".join(words[:2]) in subs):
+        return name
+    return None
+
+
+def _known(cmd: Command) -> bool:
+    """Whether errlearn knows the program ``cmd`` runs (a tool, a builder, python)."""
+    return cmd.program == "python" or cmd.program in _tools() or cmd.program in _builds()
+
+
+def tool(cmd: Command) -> str | None:
+    """The tool ``cmd``'s errors carry: its program's, else a launcher's (``npx foo``:
+    npm; ``bash -c '...'``: shell); python for what python runs."""
+    tools = _tools()
+    for name in (cmd.program, *reversed(cmd.via)):
+        if name == "python":
+            return name
+        if name in tools:
+            return tools[name]
+    return None
+
+
+def takes_subcommands(program: str) -> bool:
+    """Whether ``program``'s leading words say what it does (``npm test``, ``make all``)."""
+    return program in TASK_RUNNERS or _builds().get(program) is not None
+
+
+def main_command(command: str | Sequence[str] | None) -> Command | None:
+    """The command a line is about: its first that builds or tests (``cd api && npm
+    test``: npm test), else its first a tool is known for, else its first."""
+    if not command:
+        return None
+    found = commands(command)
+    return (
+        next((c for c in found if build_kind(c) is not None), None)
+        or next((c for c in found if tool(c) is not None), None)
+        or (found[0] if found else None)
+    )
