@@ -25,7 +25,9 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
      r"fatal error: [^:]+\.h(?:pp)?: No such file|command not found|: not found$|"
      r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
-     r"missing (?:library|dependency|package)|is not installed|requires? .* but"),
+     r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
+     r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
+     r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem"),
     ("network", r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|"
      r"ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
      r"connection reset|timed? ?out|Temporary failure in name resolution|"
@@ -37,9 +39,11 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"expected (?:expression|"
      r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
      r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword)|TS1\d{3}\b|"
+     r"ParserError|ParseException|"
      r"E0(?:0[0-9]{2}|1[0-6][0-9])\b|expected one of"),
     ("assertion", r"AssertionError|AssertionFailedError|ComparisonFailure|\bassert(?:ion)?\b|"
-     r"[Ee]xpected:?.*(?:[Rr]eceived|got|but was|actual|to (?:be|equal))|"
+     r"[Ee]xpected:?.*(?:[Rr]eceived|got|[Bb]ut was|[Aa]ctual|to (?:be|equal))|"
+     r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
      r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
      r"left == right|test failed|Test failed|FAILED|not ok \d+"),
     ("reference", r"NameError|ReferenceError|is not defined|undefined reference|"
@@ -48,7 +52,9 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"not found in (?:this scope|scope)|E0425|E0433|E0412|TS2304|TS2305|TS2307|TS2552|"
      r"has no attribute|has no member|Unresolved reference|is not a member|"
      r"no (?:field|method) named|NoSuchMethodError|NoClassDefFoundError|"
-     r"ClassNotFoundException|symbol lookup error|cannot find symbol"),
+     r"ClassNotFoundException|symbol lookup error|cannot find symbol|NoMethodError|"
+     r"undefined method|undefined local variable|uninitialized constant|"
+     r"Undefined subroutine|Global symbol"),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"

@@ -1,0 +1,448 @@
+"""Perl: the interpreter's errors (``die`` and ``croak`` messages, compile errors),
+Test::More's failure diagnostics under prove (TAP::Harness), and cpanm."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...report import Error
+from ..frames import is_user_path
+from ..reader import Reader
+from . import Format
+
+# Where Perl says an error happened, at the end of its line: `` at lib/Calc.pm line 12.``,
+# with the filehandle's line when one was read (``, <STDIN> line 2.``) and, for a
+# syntax error, what it was near (``, near "}"``).
+_AT = (
+    r" at (?P<file>\(eval \d+\)|\S+) line (?P<line>\d+)(?:, <[^>]*> (?:line|chunk) \d+)?"
+    r"(?P<rest>[.,].*)?$"
+)
+_AT_RX = re.compile(r"^(?P<msg>.+?)" + _AT)
+# The errno texts ``$!`` gives, after the colon of ``die "Cannot open $f: $!"``: what the
+# row of such messages seeks (any text may come first).
+_ERRNO = (
+    r": (?:No such file or directory|Permission denied|Is a directory|Not a directory|"
+    r"File exists|Operation not permitted|No space left on device|Too many open files|"
+    r"Connection refused|Connection timed out|Connection reset by peer|Broken pipe|"
+    r"Bad file descriptor|Network is unreachable|Read-only file system)"
+)
+# Perl's own modules and those installed from CPAN: not the project's code.
+_LIBRARY = re.compile(
+    r"/usr/(?:local/)?(?:share|lib)/perl|/perl5/|/site_perl/|/vendor_perl/|/\.cpanm/"
+    r"|/local/lib/perl|/perl/5\.\d+|/\.plenv/|/perlbrew/"
+)
+# Carp's frames under a ``confess``: ``\tCalc::div(1, 0) called at t/calc.t line 8``.
+_CALLED_AT = re.compile(r"^\s+\S.* called at (?P<file>\S+) line (?P<line>\d+)$")
+# What perl prints after a compile error, and Test::More at the end of a test
+# script that died: all of it follows from the error above.
+_AFTERMATH = re.compile(
+    r"^(?:BEGIN failed--compilation aborted at |Compilation failed in require at |"
+    r"Execution of \S+ aborted due to compilation errors\.|\S+ had compilation errors\.|"
+    r"Attempt to reload \S+ aborted\.)"
+    r"|^\s*# (?:Looks like (?:your test exited|you planned|you failed)|Tests were run but no plan"
+    r"|No tests run!)"
+)
+_TAP_LINE = re.compile(r"^\s*(?:not )?ok \d+|^\S+ \.{2,} ?$|^\s*\d+\.\.\d+")
+
+
+def user_code(path: str) -> bool:
+    return is_user_path(path) and _LIBRARY.search(path) is None
+
+
+class PerlDie(Reader):
+    """A ``die`` or compile error of Perl's: a syntax error's ``near "..."`` text
+    when it runs over lines, Carp's ``called at`` frames, and what only follows
+    from it (``BEGIN failed--compilation aborted``, ``Execution of x.pl aborted``,
+    Test::More's ``# Looks like your test exited with 255``).
+
+    The message is the line without its place; the place, the line's own unless
+    that is installed code and a frame below is the project's."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        m = _AT_RX.match(err.text)
+        # an odd number of quotes after "near": the quoted code runs on over lines
+        self.open_quote = bool(m and m["rest"] and m["rest"].count('"') % 2)
+        self.frames: list[tuple[str, int]] = []
+
+    def accept(self, line: str) -> bool:
+        if self.open_quote:
+            self.open_quote = line.count('"') % 2 == 0
+            return True
+        if m := _CALLED_AT.match(line):
+            self.frames.append((m["file"], int(m["line"])))
+            return True
+        return _AFTERMATH.match(line) is not None
+
+    def finish(self) -> None:
+        err = self.err
+        if (m := _AT_RX.match(err.text)) is not None and (rest := (m["rest"] or "")[1:].strip()):
+            err.message = f"{err.message}, {rest}"  # a syntax error's ``near "..."``
+        if err.file is not None and user_code(err.file):
+            return
+        if (where := next((f for f in self.frames if user_code(f[0])), None)) is not None:
+            err.file, err.line = where
+
+
+class TestMoreFailure(Reader):
+    """Test::More's diagnostics of a failed test (stderr: ``#   Failed test 'adds'``,
+    ``#   at t/calc.t line 8.``, ``#          got: '2'``, ``#     expected: '3'``), at
+    the test's own indentation (a subtest's are indented further).
+
+    A subtest's failures end with its ``# Looks like you failed 1 test of 2.``; the
+    parent's ``Failed test 'outer'`` just below only follows from them and is taken
+    in too."""
+
+    frames_wanted = False
+    _DIAG = re.compile(r"^(?P<indent>\s*)#(?P<body>.*)$")
+    _FAILED = re.compile(r"^Failed test\b")
+    _PLACE = re.compile(
+        r"^(?:at (?P<file>.+?) line (?P<line>\d+)\.?|in (?P<file2>\S+) at line (?P<line2>\d+)\.?)$"
+    )
+    _OLD = re.compile(r"\((?P<file>\S+) at line (?P<line>\d+)\)")
+    _RULE = re.compile(r"[-+=| ]+")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indent = err.text.index("#")
+        self.state = "diag"  # diag, parent (its subtest's summary read), parent-at, over
+        self.said: list[str] = []
+        self.blank = False
+
+    def accept(self, line: str) -> bool:
+        m = self._DIAG.match(line)
+        if self.state == "parent" and not line.strip() and not self.blank:
+            self.blank = True  # Test::More puts a blank line before a failure's diagnostics
+            return True
+        if m is None or self.state == "over":
+            return False
+        indent, body = len(m["indent"]), m["body"].strip()
+        if self.state == "parent":
+            if indent < self.indent and self._FAILED.match(body):
+                self.state, self.indent = "parent-at", indent
+                return True
+            return False
+        if self.state == "parent-at":
+            self.state = "over"
+            return indent == self.indent and body.startswith(("at ", "in "))
+        if indent != self.indent or self._FAILED.match(body) or body.startswith("Subtest:"):
+            return False
+        if body.startswith("Looks like you failed"):
+            self.state = "parent" if indent > 0 else "over"
+            return True
+        if body.startswith(("Looks like", "Tests were run")):
+            return False  # the script died: that line's own row reads what it said
+        if (place := self._PLACE.match(body)) is not None:
+            if self.err.file is None:
+                self.err.file = place["file"] or place["file2"]
+                self.err.line = int(place["line"] or place["line2"])
+        elif body and not self._RULE.fullmatch(body):
+            self.said.append(body)
+        return True
+
+    def finish(self) -> None:
+        err = self.err
+        if err.file is None and (m := self._OLD.search(err.text)):
+            err.file, err.line = m["file"], int(m["line"])
+        name = f"Failed test '{err.test}'" if err.test else "Failed test"
+        err.message = f"{name}: {'; '.join(self.said[:4])}" if self.said else name
+
+
+class TestMoreEnd(Reader):
+    """Test::More's last words for a script that died, each on a line of its own."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        return (
+            re.match(r"^\s*# (?:Looks like|Tests were run but no plan|No tests run)", line)
+            is not None
+        )
+
+    def finish(self) -> None:
+        pass
+
+
+def _died_at(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A test script that died: what ``die`` said, on the line above Test::More's
+    ``# Looks like your test exited with 255`` (its diagnostics and prove's own lines
+    between), is the error, at the place it names."""
+    for line in reversed(before[-12:]):
+        if not line.strip():
+            return
+        if line.lstrip().startswith("#") or _TAP_LINE.match(line):
+            continue
+        if (m := _AT_RX.match(line.strip())) is not None:
+            groups["msg"], groups["file"], groups["line"] = m["msg"], m["file"], m["line"]
+        return
+
+
+class ProveSummary(Reader):
+    """prove's ``Test Summary Report``: the failed scripts again, up to ``Result: FAIL``."""
+
+    frames_wanted = False
+    _BODY = re.compile(r"^-{3,}$|^\S+ \(Wstat: |^\s+\S|^Files=\d+, Tests=\d+|^Result: ")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.over = False
+
+    def accept(self, line: str) -> bool:
+        if self.over or self._BODY.match(line) is None:
+            return False
+        self.over = line.startswith("Result: ")
+        return True
+
+    def finish(self) -> None:
+        pass
+
+
+ORDER = 50  # where its rows stand in the table (``formats.families``)
+COMMANDS = {"perl": "perl", "prove": "prove", "cpanm": "cpanm"}
+BUILDS: dict[str, frozenset[str] | None] = {"perl": None, "prove": None, "cpanm": None}
+READERS = {
+    "perldie": PerlDie,
+    "testmore": TestMoreFailure,
+    "testmoreend": TestMoreEnd,
+    "provesummary": ProveSummary,
+}
+
+ROWS = (
+    Format(
+        "perl-cant-locate",
+        r"^(?P<msg>Can't locate (?!object method)(?:loadable object for module )?\S+"
+        r"(?: in @INC(?: \(you may need to install the [\w:]+ module\))?)?)"
+        r"(?: \(@INC (?:contains|entries checked):[^)]*\))?" + _AT,
+        tool="perl",
+        category="dependency",
+        block="perldie",
+        rank=2,
+        examples=(
+            "Can't locate Foo/Bar.pm in @INC (you may need to install the Foo::Bar module) "
+            "(@INC contains: /etc/perl /usr/local/lib/x86_64-linux-gnu/perl/5.36.0 "
+            "/usr/share/perl5 /usr/share/perl/5.36) at inc.pl line 3.",
+            "Can't locate Foo/Bar.pm in @INC (you may need to install the Foo::Bar module) "
+            "(@INC entries checked: /etc/perl /usr/share/perl5) at script.pl line 3.",
+        ),
+    ),
+    Format(
+        "perl-reference",
+        r"^(?P<msg>(?:Global symbol \"[^\"]+\" requires explicit package name|"
+        r"Undefined subroutine &?[\w:']+ called|Can't locate object method \"[^\"]+\" via package|"
+        r"Bareword \"[^\"]+\" not allowed while \"strict subs\" in use|Can't call method \"[^\"]+\""
+        r" (?:on an undefined value|on unblessed reference|without a package or object reference)|"
+        r"Variable \"[^\"]+\" is not imported)\b.*?)" + _AT,
+        tool="perl",
+        category="reference",
+        block="perldie",
+        rank=2,
+        examples=(
+            'Global symbol "$x" requires explicit package name (did you forget to declare '
+            '"my $x"?) at gs.pl line 5.',
+            "Undefined subroutine &main::nosuch called at us.pl line 2.",
+            'Can\'t call method "foo" on an undefined value at cm.pl line 3.',
+        ),
+    ),
+    Format(
+        "perl-syntax",
+        r"^(?P<msg>(?:syntax error|Missing right curly or square bracket|"
+        r"Unmatched right (?:curly|square) bracket|Can't find string terminator .+? anywhere "
+        r"before EOF|Illegal declaration of .+?|Unrecognized character \S+|"
+        r"Missing \$ on loop variable|Unterminated \S+ .+?|Not enough arguments for .+?|"
+        r"Too many arguments for .+?|Can't modify .+? in .+?))" + _AT,
+        tool="perl",
+        category="syntax",
+        block="perldie",
+        rank=2,
+        examples=(
+            'syntax error at se.pl line 5, near "}"',
+            "Missing right curly or square bracket at x.pl line 10, at end of line",
+        ),
+    ),
+    Format(
+        "perl-type",
+        r"^(?P<msg>(?:Not an? (?:ARRAY|HASH|CODE|SCALAR|GLOB|subroutine) reference|"
+        r"Can't use (?:string|an undefined value|global|bareword) .+? as an? .+? ref(?:erence)?"
+        r"(?: while \"strict refs\" in use)?|Type of arg \d+ to .+? must be .+?))" + _AT,
+        tool="perl",
+        category="type",
+        block="perldie",
+        rank=2,
+        examples=(
+            "Not a HASH reference at lib/Calc.pm line 7.",
+            'Can\'t use string ("abc") as a HASH ref while "strict refs" in use at x.pl line 4.',
+        ),
+    ),
+    Format(
+        "perl-runtime",
+        r"^(?P<msg>(?:Illegal division by zero|Illegal modulus zero|Died|"
+        r"Modification of (?:a read-only value attempted|non-creatable \w+ value attempted.*?)))"
+        + _AT,
+        tool="perl",
+        category="runtime",
+        block="perldie",
+        rank=2,
+        examples=("Illegal division by zero at dz.pl line 2.", "Died at dd.pl line 1."),
+    ),
+    Format(  # ``open(...) or die "Cannot open $f: $!"``: the commonest die of all
+        "perl-die-errno",
+        r"^(?P<msg>.*?" + _ERRNO + r")" + _AT,
+        seek=_ERRNO,
+        tool="perl",
+        block="perldie",
+        rank=2,
+        examples=("Cannot open nope.txt: No such file or directory at op.pl line 3.",),
+    ),
+    Format(
+        "perl-script-missing",
+        r"^(?P<msg>Can't open perl script \"(?P<file>[^\"]+)\": .+)$",
+        tool="perl",
+        category="filesystem",
+        rank=2,
+        examples=('Can\'t open perl script "nothere.pl": No such file or directory',),
+    ),
+    Format(
+        "perl-compile-aftermath",
+        r"^(?:BEGIN failed--compilation aborted at |Compilation failed in require at |"
+        r"Execution of \S+ aborted due to compilation errors\.|Attempt to reload \S+ aborted\.)",
+        tool="perl",
+        role="consequence",
+        rank=0,
+        examples=(
+            "BEGIN failed--compilation aborted at inc.pl line 3.",
+            "Execution of gs.pl aborted due to compilation errors.",
+        ),
+    ),
+    Format(
+        "perl-warning",
+        r"^(?P<msg>(?:Use of uninitialized value|Useless use of|Name \"[^\"]+\" used only once|"
+        r"Argument \"[^\"]*\" isn't numeric|Subroutine \S+ redefined|"
+        r"\"(?:my|our|state)\" variable \S+ masks|Scalar value \S+ better written|"
+        r"Possible precedence|Deep recursion on|Odd number of elements|"
+        r"Reference found where even-sized list expected|"
+        r"(?:Scalar|Bareword|String|Number|Operator|Array|Hash) found where operator expected|"
+        r"Possible attempt to|Found = in conditional|Parentheses missing around|"
+        r"Prototype mismatch|Smartmatch is experimental)\b.*?)" + _AT,
+        tool="perl",
+        role="warning",
+        examples=("Use of uninitialized value $x in addition (+) at op.pl line 2.",),
+    ),
+    Format(
+        "test-more-failed",
+        r"^\s*#\s+Failed test(?: '(?P<test>.*)')?(?: at (?P<file>\S+) line (?P<line>\d+)\.|"
+        r" \(\S+ at line \d+\))?\s*$",
+        tool="prove",
+        category="assertion",
+        block="testmore",
+        rank=3,
+        examples=(
+            "#   Failed test 'adds again'",
+            "#   Failed test at t/calc.t line 8.",
+            "    #   Failed test 'inner'",
+            "# Failed test 'adds'",
+        ),
+    ),
+    Format(  # the script died: what it said is on a line above (``_died_at``)
+        "test-more-died",
+        r"^\s*# (?P<msg>Looks like your test exited with \d+ (?:just after \d+|before it could "
+        r"output anything)|Looks like you planned \d+ tests? but ran \d+|Tests were run but no "
+        r"plan was declared and done_testing\(\) was not seen|No tests run!)\.?$",
+        tool="prove",
+        category="runtime",
+        block="testmoreend",
+        rank=3,
+        fixup=_died_at,
+        words=("looks like you", "no plan was declared"),
+        examples=(
+            "# Looks like your test exited with 255 just after 1.",
+            "# Tests were run but no plan was declared and done_testing() was not seen.",
+            "# Looks like you planned 3 tests but ran 2.",
+        ),
+    ),
+    Format(
+        "test-more-failed-count",
+        r"^\s*# Looks like you failed \d+ tests? of \d+(?: run)?\.$",
+        tool="prove",
+        role="consequence",
+        rank=0,
+        examples=("# Looks like you failed 1 test of 3.",),
+    ),
+    Format(
+        "tap-bail-out",
+        r"^Bail out!\s*(?P<msg>.*)$",
+        tool="prove",
+        rank=2,
+        examples=("Bail out!  Cannot connect to the database",),
+    ),
+    Format(
+        "prove-consequence",
+        r"^(?:Dubious, test returned \d+ \(wstat \d+, 0x[0-9a-fA-F]+\)|"
+        r"(?:Failed \d+/\d+ subtests|No subtests run)\s*|Result: FAIL|"
+        r"Failed \d+/\d+ test programs\. \d+/\d+ subtests failed\.|"
+        r"FAILED--Further testing stopped.*|Bailout called\..*)$",
+        tool="prove",
+        role="consequence",
+        rank=0,
+        words=("dubious, test returned",),
+        examples=(
+            "Dubious, test returned 1 (wstat 256, 0x100)",
+            "Failed 1/3 subtests ",
+            "Result: FAIL",
+            "Failed 1/2 test programs. 1/4 subtests failed.",
+        ),
+    ),
+    Format(
+        "prove-summary",
+        r"^Test Summary Report$",
+        tool="prove",
+        role="consequence",
+        block="provesummary",
+        rank=0,
+        words=("test summary report",),
+        examples=("Test Summary Report",),
+    ),
+    Format(
+        "cpanm-not-found",
+        r"^! (?P<msg>Couldn't find module or a distribution \S+.*)$",
+        tool="cpanm",
+        category="dependency",
+        rank=2,
+        examples=("! Couldn't find module or a distribution Foo::Bar::NopeX",),
+    ),
+    Format(
+        "cpanm-failed",
+        r"^! (?P<msg>(?:Installing|Testing) \S+ failed\..*|Configure failed for \S+\..*|"
+        r"Failed to fetch distribution .+)$",
+        tool="cpanm",
+        category="dependency",
+        rank=2,
+        examples=(
+            "! Installing Foo::Bar failed. See /root/.cpanm/work/1700000000.1/build.log "
+            "for details. Retry with --force to force install it.",
+            "! Configure failed for Foo-Bar-1.0. See /root/.cpanm/work/1.1/build.log for details.",
+        ),
+    ),
+    Format(  # cpanm's own steps that failed on the way, none the reason on its own
+        "cpanm-note",
+        r"^! (?:Finding \S+ (?:\([^)]*\) )?on (?:cpanmetadb|mirror \S+) failed\.|"
+        r"cannot open file '[^']*'.* opening compressed index|Testing \S+ failed but installing it "
+        r"anyway\.|Fetching \S+ failed\.)$",
+        tool="cpanm",
+        role="ignore",
+        examples=("! Finding Foo::Bar::NopeX on cpanmetadb failed.",),
+    ),
+    Format(
+        "cpanm-consequence",
+        r"^! (?:Installing the dependencies failed: .*|Bailing out the installation for .*)$",
+        tool="cpanm",
+        role="consequence",
+        rank=0,
+        examples=(
+            "! Installing the dependencies failed: Module 'Foo::Bar::NopeX' is not installed",
+            "! Bailing out the installation for .",
+        ),
+    ),
+)

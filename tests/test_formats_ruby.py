@@ -1,0 +1,496 @@
+"""Ruby's tools as they print their failures: uncaught exceptions, syntax errors,
+RSpec, minitest, test-unit, rake, Bundler, RuboCop.
+
+The outputs are real runs of Ruby 3.1, RSpec 3.12, minitest 5.17, test-unit 3.5,
+rake 13, Bundler 2.3 and RuboCop 1.39 (Debian bookworm) on small projects, unless
+a test says where it comes from (Ruby 3.4's quotes and prism's frames).
+"""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+from pytest_errlearn.report import Report
+
+
+def errors(report: Report) -> list[tuple[str | None, int | None, str]]:
+    return [(e.file, e.line, e.message) for e in report.errors]
+
+
+def test_an_uncaught_exception_points_at_the_innermost_frame_of_the_project() -> None:
+    report = scan(
+        """
+        /app/lib/calc.rb:7:in `/': divided by 0 (ZeroDivisionError)
+        \tfrom /app/lib/calc.rb:7:in `div'
+        \tfrom app.rb:4:in `divide'
+        \tfrom app.rb:7:in `<main>'
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.message) == (
+        "/app/lib/calc.rb",
+        7,
+        "ZeroDivisionError: divided by 0",
+    )
+    assert (err.tool, err.category, err.span) == ("ruby", "runtime", (1, 4))
+
+
+def test_ruby_3_4_quotes_the_method_with_its_class() -> None:
+    # Ruby 3.4's NEWS: "Use a single quote instead of a backtick as an opening quote"
+    report = scan(
+        """
+        test.rb:1:in 'Foo#bar': undefined method 'foo' for an instance of Foo (NoMethodError)
+        \tfrom test.rb:2:in '<main>'
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.category) == ("test.rb", 1, "reference")
+    assert err.message == "NoMethodError: undefined method 'foo' for an instance of Foo"
+
+
+def test_error_highlight_and_did_you_mean_belong_to_the_exception() -> None:
+    report = scan(
+        """
+        name.rb:1:in `<main>': undefined local variable or method `fo' for main:Object (NameError)
+
+        puts fo
+             ^^
+        Did you mean?  for
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.span, err.category) == ("name.rb", 1, (1, 5), "reference")
+
+
+def test_a_library_raising_for_the_project_points_at_the_projects_line() -> None:
+    report = scan(
+        """
+        <internal:/usr/lib/ruby/vendor_ruby/rubygems/core_ext/kernel_require.rb>:85:in `require': cannot load such file -- nokogiri (LoadError)
+        \tfrom <internal:/usr/lib/ruby/vendor_ruby/rubygems/core_ext/kernel_require.rb>:85:in `require'
+        \tfrom load.rb:1:in `<main>'
+        """  # noqa: E501
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.category) == ("load.rb", 1, "dependency")
+    assert err.message == "LoadError: cannot load such file -- nokogiri"
+
+
+def test_a_syntax_error_in_a_required_file_is_reported_in_that_file() -> None:
+    report = scan(
+        """
+        req.rb:1:in `require_relative': /app/synlib/bad.rb:5: syntax error, unexpected end-of-input, expecting `end' (SyntaxError)
+        \tfrom req.rb:1:in `<main>'
+        """  # noqa: E501
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.category) == ("/app/synlib/bad.rb", 5, "syntax")
+    assert err.message == "SyntaxError: syntax error, unexpected end-of-input, expecting `end'"
+
+
+def test_ruby_c_reports_a_syntax_error_with_its_code_and_caret() -> None:
+    report = scan(
+        """
+        syn.rb:5: syntax error, unexpected end-of-input, expecting `end'
+        foo(1)
+              ^
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.category, err.span) == ("syn.rb", 5, "syntax", (1, 3))
+
+
+def test_prisms_syntax_error_says_what_is_wrong_under_its_code_frame() -> None:
+    # Ruby 3.4.5's `ruby -wc`, as SublimeLinter/SublimeLinter-ruby issue 24 shows it
+    report = scan(
+        """
+        /home/u/.asdf/installs/ruby/3.4.5/bin/ruby: -:18: syntax errors found (SyntaxError)
+          16 |       @secrets = secrets
+          17 |       @cache   = cache
+        > 18 |       @logger  = logger,,
+             |                        ^ expected an element for the array
+             |                        ^ unexpected ',', ignoring it
+          19 |     end
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.span) == ("-", 18, (1, 7))
+    assert err.message == "syntax error, expected an element for the array"
+
+
+RSPEC = """
+FF.
+
+Failures:
+
+  1) Calc adds
+     Failure/Error: expect(Calc.add(1, 1)).to eq(3)
+
+       expected: 3
+            got: 2
+
+       (compared using ==)
+     # ./spec/calc_spec.rb:5:in `block (2 levels) in <top (required)>'
+
+  2) Calc divides
+     Failure/Error: a / b
+
+     ZeroDivisionError:
+       divided by 0
+     # ./lib/calc.rb:7:in `/'
+     # ./lib/calc.rb:7:in `div'
+     # ./spec/calc_spec.rb:9:in `block (2 levels) in <top (required)>'
+
+Finished in 0.0334 seconds (files took 0.23516 seconds to load)
+3 examples, 2 failures
+
+Failed examples:
+
+rspec ./spec/calc_spec.rb:4 # Calc adds
+rspec ./spec/calc_spec.rb:8 # Calc divides
+"""
+
+
+def test_rspec_failures_are_each_an_error_and_their_rerun_lines_repeat_them() -> None:
+    report = scan(RSPEC)
+    assert errors(report) == [
+        ("./spec/calc_spec.rb", 5, "expected: 3 got: 2"),
+        ("./lib/calc.rb", 7, "ZeroDivisionError: divided by 0"),
+    ]
+    first, second = report.errors
+    assert (first.tool, first.category, first.test) == ("rspec", "assertion", "Calc adds")
+    assert second.category == "runtime" and report.primary_index == 0
+    assert second.related == [(24, 24), (28, 29)]  # the summary and the rerun lines
+
+
+def test_rspec_pending_examples_are_no_errors_but_aggregated_failures_are_one() -> None:
+    report = scan(
+        """
+        Pending: (Failures listed here are expected and do not affect your suite's status)
+
+          1) Calc is pending
+             # not yet
+             Failure/Error: expect(Calc.add(1, 1)).to eq(5)
+
+               expected: 5
+                    got: 2
+
+               (compared using ==)
+             # ./spec/more_spec.rb:6:in `block (2 levels) in <top (required)>'
+
+          2) Calc skipped
+             # Temporarily skipped with xit
+             # ./spec/more_spec.rb:9
+
+        Failures:
+
+          1) Calc aggregates
+             Got 2 failures:
+
+             1.1) Failure/Error: expect(Calc.add(1, 1)).to eq(3)
+
+                    expected: 3
+                         got: 2
+
+                    (compared using ==)
+                  # ./spec/more_spec.rb:14:in `block (2 levels) in <top (required)>'
+
+             1.2) Failure/Error: expect(Calc.add(2, 2)).to eq(5)
+
+                    expected: 5
+                         got: 4
+
+                    (compared using ==)
+                  # ./spec/more_spec.rb:15:in `block (2 levels) in <top (required)>'
+
+        Finished in 0.03571 seconds (files took 0.13118 seconds to load)
+        2 examples, 1 failure, 2 pending
+        """
+    )
+    assert errors(report) == [("./spec/more_spec.rb", 14, "expected: 3 got: 2")]
+
+
+def test_an_rspec_file_that_does_not_load_is_an_error_where_it_fails() -> None:
+    report = scan(
+        """
+        An error occurred while loading ./spec2/bad_spec.rb.
+        Failure/Error: require_relative "../synlib/bad"
+
+        SyntaxError:
+          /app/synlib/bad.rb:5: syntax error, unexpected end-of-input, expecting `end'
+        # ./spec2/bad_spec.rb:1:in `require_relative'
+        # ./spec2/bad_spec.rb:1:in `<top (required)>'
+
+        An error occurred while loading ./spec2/nope_spec.rb.
+        Failure/Error:
+          RSpec.describe Nope do
+            it("a") { expect(1).to eq(1) }
+          end
+
+        NameError:
+          uninitialized constant Nope
+
+          RSpec.describe Nope do
+                         ^^^^
+        # ./spec2/nope_spec.rb:1:in `<top (required)>'
+        No examples found.
+
+
+        Finished in 0.00005 seconds (files took 0.06035 seconds to load)
+        0 examples, 0 failures, 2 errors occurred outside of examples
+        """
+    )
+    assert errors(report) == [
+        (
+            "/app/synlib/bad.rb",
+            5,
+            "SyntaxError: syntax error, unexpected end-of-input, expecting `end'",
+        ),
+        ("./spec2/nope_spec.rb", 1, "NameError: uninitialized constant Nope"),
+    ]
+    assert [e.category for e in report.errors] == ["syntax", "reference"]
+
+
+def test_a_passing_rspec_run_has_no_error() -> None:
+    report = scan(
+        """
+
+        Roman
+          writes 1994 as MCMXCIV
+          raises no error for zero
+
+        Finished in 0.00377 seconds (files took 0.17642 seconds to load)
+        2 examples, 0 failures
+
+        """
+    )
+    assert report.errors == [] and report.warnings == []
+
+
+MINITEST = """
+Run options: --seed 36720
+
+# Running:
+
+FE
+
+Finished in 0.004380s, 456.5836 runs/s, 228.2918 assertions/s.
+
+  1) Failure:
+CalcTest#test_add [test/calc_test.rb:6]:
+Expected: 3
+  Actual: 2
+
+  2) Error:
+CalcTest#test_div:
+ZeroDivisionError: divided by 0
+    /app/lib/calc.rb:7:in `/'
+    /app/lib/calc.rb:7:in `div'
+    test/calc_test.rb:10:in `test_div'
+
+2 runs, 1 assertions, 1 failures, 1 errors, 0 skips
+"""
+
+
+def test_minitest_failures_and_errors_are_each_an_error_at_their_place() -> None:
+    report = scan(MINITEST)
+    assert errors(report) == [
+        ("test/calc_test.rb", 6, "Expected: 3 Actual: 2"),
+        ("/app/lib/calc.rb", 7, "ZeroDivisionError: divided by 0"),
+    ]
+    assert [(e.category, e.test) for e in report.errors] == [
+        ("assertion", "CalcTest#test_add"),
+        ("runtime", "CalcTest#test_div"),
+    ]
+    assert report.errors[1].related == [(21, 21)]  # the summary follows from them
+
+
+def test_rails_runner_names_the_failure_without_a_number_and_a_rerun_line() -> None:
+    # the Rails guides, "Testing Rails Applications" (guides.rubyonrails.org/testing.html)
+    report = scan(
+        """
+        F
+
+        Failure:
+        ArticleTest#test_should_not_save_article_without_title [/path/to/blog/test/models/article_test.rb:6]:
+        Expected true to be nil or false
+
+
+        bin/rails test test/models/article_test.rb:6
+        """  # noqa: E501
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.message) == (
+        "/path/to/blog/test/models/article_test.rb",
+        6,
+        "Expected true to be nil or false",
+    )
+    assert err.related == [(8, 8)]
+
+
+def test_a_passing_minitest_run_has_no_error() -> None:
+    report = scan(
+        """
+        Run options: --seed 42987
+
+        # Running:
+
+        ..
+
+        Finished in 0.000669s, 2988.7101 runs/s, 2988.7101 assertions/s.
+
+        2 runs, 2 assertions, 0 failures, 0 errors, 0 skips
+        """
+    )
+    assert report.errors == []
+
+
+def test_test_unit_failures_read_up_to_their_closing_rule() -> None:
+    report = scan(
+        """
+        Loaded suite test/tu_test
+        Started
+        F
+        ===============================================================================
+        Failure: test_add(CalcTuTest)
+        test/tu_test.rb:6:in `test_add'
+             3:
+             4: class CalcTuTest < Test::Unit::TestCase
+             5:   def test_add
+          => 6:     assert_equal(3, Calc.add(1, 1))
+             7:   end
+        <3> expected but was
+        <2>
+        ===============================================================================
+        E
+        ===============================================================================
+        Error: test_div(CalcTuTest): ZeroDivisionError: divided by 0
+        /app/lib/calc.rb:7:in `/'
+        /app/lib/calc.rb:7:in `div'
+        test/tu_test.rb:10:in `test_div'
+        ===============================================================================
+
+        Finished in 0.013469407 seconds.
+        -------------------------------------------------------------------------------
+        2 tests, 1 assertions, 1 failures, 1 errors, 0 pendings, 0 omissions, 0 notifications
+        0% passed
+        """
+    )
+    assert errors(report) == [
+        ("test/tu_test.rb", 6, "<3> expected but was <2>"),
+        ("/app/lib/calc.rb", 7, "ZeroDivisionError: divided by 0"),
+    ]
+    assert report.errors[0].span == (5, 14)
+
+
+def test_rake_aborted_names_its_cause_at_the_rakefiles_line() -> None:
+    report = scan(
+        """
+        rake aborted!
+        NameError: uninitialized constant Foo
+
+          Foo.bar
+          ^^^
+        /app/rk/Rakefile:2:in `block in <top (required)>'
+        Tasks: TOP => x
+        (See full trace by running task with --trace)
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.category, err.span) == (
+        "/app/rk/Rakefile",
+        2,
+        "reference",
+        (1, 8),
+    )
+    assert (err.tool, err.message) == ("rake", "NameError: uninitialized constant Foo")
+
+
+def test_rakes_failed_command_follows_from_the_test_failure_above_it() -> None:
+    report = scan(
+        MINITEST + "rake aborted!\nCommand failed with status (1)\n\nTasks: TOP => test\n"
+    )
+    assert len(report.errors) == 2
+    assert report.errors[1].related == [(21, 25)]  # the summary, rake's lines
+
+
+def test_a_rake_failed_command_alone_is_no_root_cause_of_its_own() -> None:
+    report = scan("rake aborted!\nCommand failed with status (1)\n\nTasks: TOP => test\n")
+    assert all(e.consequence for e in report.errors)
+
+
+def test_bundler_missing_gems_are_dependency_errors() -> None:
+    installed = scan(
+        """
+        Don't run Bundler as root. Bundler can ask for sudo if it is needed, and
+        installing your bundle as root will break this application for all non-root
+        users on this machine.
+        Could not find gem 'nokogiri_nope_x' in cached gems or installed locally.
+        """
+    )
+    (err,) = installed.errors
+    assert (err.tool, err.category, err.line) == ("bundler", "dependency", None)
+    executed = scan(
+        """
+        /usr/lib/ruby/3.1.0/bundler/definition.rb:481:in `materialize': Could not find rake-12.3.3 in any of the sources (Bundler::GemNotFound)
+        \tfrom /usr/lib/ruby/3.1.0/bundler/definition.rb:190:in `specs'
+        \tfrom /usr/lib/ruby/3.1.0/bundler/setup.rb:20:in `<top (required)>'
+        \tfrom <internal:/usr/lib/ruby/vendor_ruby/rubygems/core_ext/kernel_require.rb>:85:in `require'
+        """  # noqa: E501
+    )
+    (err,) = executed.errors
+    assert err.category == "dependency" and err.span == (1, 4)
+    assert err.message == "Bundler::GemNotFound: Could not find rake-12.3.3 in any of the sources"
+
+
+RUBOCOP = """
+Inspecting 2 files
+W.
+
+Offenses:
+
+lib/a.rb:1:9: C: [Correctable] Layout/SpaceInsideParens: Space inside parentheses detected.
+def foo( a )
+        ^
+lib/a.rb:2:3: W: Lint/UselessAssignment: Useless assignment to variable - x.
+  x = 1
+  ^
+{}
+2 files inspected, 2 offenses detected, 1 offense autocorrectable
+"""
+
+
+def test_rubocops_conventions_and_warnings_are_warnings_its_errors_errors() -> None:
+    report = scan(RUBOCOP.format(""))
+    assert report.errors == []
+    assert [(w.file, w.line, w.code) for w in report.warnings] == [
+        ("lib/a.rb", 1, "Layout/SpaceInsideParens"),
+        ("lib/a.rb", 2, "Lint/UselessAssignment"),
+    ]
+    syntax = scan(RUBOCOP.format("lib/c.rb:9:1: E: Lint/Syntax: unexpected token $end"))
+    (err,) = syntax.errors
+    assert (err.file, err.line, err.column, err.code) == ("lib/c.rb", 9, 1, "Lint/Syntax")
+    assert (err.message, err.category) == ("unexpected token $end", "syntax")
+
+
+def test_a_clean_rubocop_run_has_nothing_to_report() -> None:
+    report = scan("Inspecting 1 file\n.\n\n1 file inspected, no offenses detected\n")
+    assert report.errors == [] and report.warnings == []
+
+
+def test_minitest_reporters_name_the_failed_test_without_its_closing_colon() -> None:
+    # minitest-reporters 1.0's DefaultReporter (Debian's ruby-minitest-reporters)
+    report = scan(
+        """
+        Finished tests in 0.000666s, 4503.4902 tests/s, 3002.3268 assertions/s.
+
+
+        Failure:
+        Minitest::Result#test_add [test/rep_test.rb:8]
+        Minitest::Assertion: Expected: 3
+          Actual: 2
+
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.category) == ("test/rep_test.rb", 8, "assertion")
+    assert err.message == "Minitest::Assertion: Expected: 3 Actual: 2"
