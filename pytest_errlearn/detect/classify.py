@@ -27,7 +27,7 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
      r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
      r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
-     r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem"),
+     r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called"),
     ("network", r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|"
      r"ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
      r"connection reset|timed? ?out|Temporary failure in name resolution|"
@@ -45,7 +45,8 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"[Ee]xpected:?.*(?:[Rr]eceived|got|[Bb]ut was|[Aa]ctual|to (?:be|equal))|"
      r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
      r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
-     r"left == right|test failed|Test failed|FAILED|not ok \d+"),
+     r"left == right|test failed|Test failed|FAILED|not ok \d+|Failed asserting that|"
+     r"Expected objects to be"),
     ("reference", r"NameError|ReferenceError|is not defined|undefined reference|"
      r"undefined: |cannot find (?:symbol|value|function|type|name|macro)|"
      r"was not declared|undeclared|unresolved (?:external|reference|symbol)|"
@@ -54,7 +55,8 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"no (?:field|method) named|NoSuchMethodError|NoClassDefFoundError|"
      r"ClassNotFoundException|symbol lookup error|cannot find symbol|NoMethodError|"
      r"undefined method|undefined local variable|uninitialized constant|"
-     r"Undefined subroutine|Global symbol"),
+     r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
+     r"could not find function"),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"

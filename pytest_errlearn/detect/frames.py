@@ -35,6 +35,7 @@ _NOT_USER = re.compile(
     r"|/rustc/|\.cargo/registry|/library/(?:std|core|alloc)/|/toolchains/"
     r"|/usr/(?:local/)?go/src/|/usr/lib/go|/go/src/(?:runtime|testing)/|^runtime/|^testing/"
     r"|/_pytest/|/pluggy/"
+    r"|<internal:|/lib/ruby/|/gems/|/vendor_ruby/|/\.rvm/|/usr/share/perl5?/|/perl5/|site_perl"
 )
 # JVM frames name a bare file; the class says whose code it is.
 _JVM_LIBRARY = re.compile(

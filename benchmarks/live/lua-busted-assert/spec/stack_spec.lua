@@ -1,0 +1,25 @@
+package.path = "src/?.lua;" .. package.path
+local Stack = require("stack")
+
+describe("Stack", function()
+  it("pushes and pops", function()
+    local s = Stack.new()
+    s:push(1)
+    s:push(2)
+    assert.are.equal(2, s:pop())
+    assert.are.equal(1, s.size)
+  end)
+
+  it("peeks at the top", function()
+    local s = Stack.new()
+    s:push("a")
+    s:push("b")
+    assert.are.equal("b", s:peek())
+  end)
+
+  it("pops nothing from an empty stack", function()
+    local s = Stack.new()
+    assert.is_nil(s:pop())
+    assert.are.equal(0, s.size)
+  end)
+end)

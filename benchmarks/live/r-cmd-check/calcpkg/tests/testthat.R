@@ -1,0 +1,3 @@
+library(testthat)
+library(calcpkg)
+test_check("calcpkg")

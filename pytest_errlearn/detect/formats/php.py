@@ -1,0 +1,501 @@
+"""PHP: the engine's own errors, PHPUnit, run-tests.php (.phpt), Composer and Symfony's
+console, PHPStan, Psalm and php-cs-fixer."""
+
+from __future__ import annotations
+
+import re
+
+from ...report import Error
+from ..reader import Reader
+from . import Format
+
+# Where PHP says an error happened: "in /app/x.php on line 3", or "in /app/x.php:3"
+# for an uncaught exception; "Command line code" (``php -r``) is no file.
+_IN_FILE = (
+    r" in (?:(?:Command line code|Standard input code|Unknown) on line \d+"
+    r"|(?P<file>(?:[A-Za-z]:)?[^:\s]+)(?: on line |:)(?P<line>\d+))$"
+)
+_FATAL = (
+    r"(?P<sev>Fatal error|Parse error|Catchable fatal error|Recoverable fatal error|"
+    r"Core error|Compile error|User error)"
+)
+_NOTICE = (
+    r"(?P<sev>Warning|Notice|Deprecated|Strict Standards|Core Warning|Compile Warning|"
+    r"User Warning|User Notice|User Deprecated)"
+)
+_PHP = r"[^\s:]+\.(?:php|phpt|inc)"
+# Installed code, not the project's: composer's vendor folder, distributions' PHP
+# libraries (PHPUnit's own frames, when PHPUnit comes from the system).
+_NOT_USER = re.compile(r"/vendor/|^vendor/|/usr/share/php/|/usr/share/pear/|phar://")
+
+
+def _user(path: str) -> bool:
+    return _NOT_USER.search(path) is None
+
+
+# Before node's mocha row, which would take PHPUnit's "1) CalcTest::testAdd", and
+# apple.py's Swift "Fatal error:" row, which would take PHP's.
+ORDER = 13
+COMMANDS = {
+    "php": "php",
+    **dict.fromkeys(("phpunit", "paratest"), "phpunit"),
+    "composer": "composer",
+    "phpstan": "phpstan",
+    "psalm": "psalm",
+    "php-cs-fixer": "php-cs-fixer",
+}
+BUILDS: dict[str, frozenset[str] | None] = {
+    "php": None,
+    "phpunit": None,
+    "paratest": None,
+    "composer": frozenset({"install", "update", "require", "test", "run-script", "run"}),
+    "phpstan": frozenset({"analyse", "analyze"}),
+    "psalm": None,
+    "php-cs-fixer": frozenset({"fix", "check"}),
+}
+
+
+class PhpStack(Reader):
+    """An uncaught exception's ``Stack trace:`` (``#0 file(line): call``), its
+    ``thrown in`` line and the ``Next`` exceptions chained after it.
+
+    PHP prints the first exception of a chain first: it is the cause, and the
+    error stays at its place, unless that place is installed code, where the
+    innermost frame of the project's own is the better place.
+    """
+
+    frames_wanted = False
+    _BODY = re.compile(r"^(?:Stack trace:|#\d+ |\s+thrown in |PHP Stack trace:|PHP\s+\d+\. |Next )")
+    _FRAME = re.compile(r"^#\d+ (?P<file>[^\s(]+)\((?P<line>\d+)\): ")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.blank = False
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            self.blank, was = True, self.blank
+            return not was and self.count > 0  # a blank line before "Next ..."
+        if self.blank and not line.startswith("Next "):
+            return False
+        self.blank = False
+        return self._BODY.match(line) is not None
+
+    def finish(self) -> None:
+        err = self.err
+        if err.file is None or _user(err.file):
+            return
+        for line in err.block[1:]:
+            if (m := self._FRAME.match(line)) and _user(m["file"]):
+                err.file, err.line = m["file"], int(m["line"])
+                return
+
+
+class PhpUnitTest(Reader):
+    """A PHPUnit failure or error: ``1) CalcTest::testAdd``, the message (a
+    diff may follow), a blank line, then the places, innermost first; an
+    exception's previous ones follow as ``Caused by`` parts. The error is the
+    last part's (the root cause), at its first place in the project's code.
+    """
+
+    frames_wanted = False
+    _STOP = re.compile(
+        r"^(?:\d+\) \S|--$|(?:FAILURES|ERRORS|WARNINGS)!$|OK\b|Tests: \d+|"
+        r"There (?:was|were) \d+ |\d+ tests? triggered |Time: \d)"
+    )
+    _PLACE = re.compile(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+):(?P<line>\d+)$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.blank = False
+        self.placed = False  # the current part's places have begun
+        self.parts: list[tuple[list[str], list[tuple[str, int]]]] = [([], [])]
+
+    def accept(self, line: str) -> bool:
+        if self._STOP.match(line):
+            return False
+        stripped = line.strip()
+        if not stripped:
+            self.blank = True
+            return True
+        caused = stripped == "Caused by"
+        if self.placed and (self.blank or not self._PLACE.match(stripped)) and not caused:
+            return False  # the places are over: what follows is not this failure's
+        self.blank = False
+        if caused:
+            self.parts.append(([], []))
+            self.placed = False
+        elif m := self._PLACE.match(stripped):
+            self.parts[-1][1].append((m["file"], int(m["line"])))
+            self.placed = True
+        else:
+            self.parts[-1][0].append(stripped)
+        return True
+
+    def finish(self) -> None:
+        said, places = next(((s, p) for s, p in reversed(self.parts) if s or p), ([], []))
+        if said:
+            self.err.message = said[0]
+        where = next((p for p in places if _user(p[0])), places[0] if places else None)
+        if where is not None:
+            self.err.file, self.err.line = where
+
+
+class PhpUnitTestdox(PhpUnitTest):
+    """A failed test in PHPUnit's ``--testdox`` output: the same lines, in a
+    ``│`` margin under `` ✘ Adds numbers``."""
+
+    _MARGIN = re.compile(r"^\s+[│┐├┴┘](?: |$)")
+
+    def accept(self, line: str) -> bool:
+        if not self._MARGIN.match(line):
+            return False
+        super().accept(line.strip()[1:].strip())
+        return True
+
+
+class PhpUnitIssues(Reader):
+    """A section of PHPUnit's issues that fail nothing (risky, skipped and
+    incomplete tests, warnings, deprecations, notices): taken whole, as one
+    warning, up to the next section or the summary."""
+
+    frames_wanted = False
+    _END = re.compile(
+        r"^(?:--$|(?:FAILURES|ERRORS|WARNINGS)!$|OK\b|Tests: \d+|There (?:was|were) \d+ |"
+        r"\d+ tests? triggered )"
+    )
+
+    def accept(self, line: str) -> bool:
+        return self._END.match(line) is None
+
+    def finish(self) -> None:
+        pass
+
+
+class PhpStanTable(Reader):
+    """The rows of PHPStan's table under its heading (``  Line   src/Calc.php``),
+    up to the table's end: ``  12     message`` (wrapped onto lines indented to
+    its column, under which newer versions name the rule, ``🪪 return.type``,
+    and give a tip). The error is the file's first row, at its line."""
+
+    frames_wanted = False
+    _RULE = re.compile(r"^ -+ -+\s*$")
+    _ROW = re.compile(r"^  (?P<line>\d+) +(?P<text>\S.*?)\s*$")
+    _MORE = re.compile(r"^ {9}(?P<text>\S.*?)\s*$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.rows = 0
+        self.noted = False
+        self.over = False
+
+    def accept(self, line: str) -> bool:
+        if self.over:
+            return False
+        if self._RULE.match(line):
+            self.over = self.rows > 0  # the rule under the last row ends the table
+            return True
+        if (more := self._MORE.match(line)) is not None and self.rows:
+            self._more(more["text"])
+            return True
+        if (row := self._ROW.match(line)) is None:
+            return False
+        self.rows += 1
+        if self.rows == 1:
+            self.err.line, self.err.message = int(row["line"]), row["text"]
+        return True
+
+    def _more(self, text: str) -> None:
+        if self.rows != 1:
+            return
+        if text.startswith(("🪪", "💡", "✏️", "At ")):
+            self.noted = True
+            if text.startswith("🪪") and self.err.code is None:
+                self.err.code = text.removeprefix("🪪").strip()
+        elif not self.noted:
+            self.err.message = f"{self.err.message} {text}"
+
+    def finish(self) -> None:
+        self.valid = self.err.line is not None
+
+
+class ConsoleException(Reader):
+    """An exception as Symfony's console renders it (Composer, Laravel's artisan,
+    Symfony's bin/console): its message in a padded box under ``In File.php line
+    12:`` (or, before Symfony 3.4, under ``[ExceptionClass]`` in the box), the
+    previous exceptions of a chain in boxes of their own below. The error is the
+    last one's, the root cause."""
+
+    frames_wanted = False
+    _PART = re.compile(r"^In \S+ line \d+:\s*$")
+    _CLASS = re.compile(r"^\s*\[[\w\\]+\]\s*$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said: list[list[str]] = [[]]
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if self._PART.match(line) or (self._CLASS.match(line) and self.said[-1]):
+            self.said.append([])  # a previous exception, in a box of its own
+            return True
+        if stripped and not line[:1].isspace():
+            return False
+        if stripped and not self._CLASS.match(line):
+            self.said[-1].append(stripped)
+        return True
+
+    def finish(self) -> None:
+        if said := next((s for s in reversed(self.said) if s), None):
+            self.err.message = said[0]
+
+
+READERS = {
+    "phpstack": PhpStack,
+    "phpunit": PhpUnitTest,
+    "phpunit-testdox": PhpUnitTestdox,
+    "phpunit-issues": PhpUnitIssues,
+    "phpstan-table": PhpStanTable,
+    "console-exception": ConsoleException,
+}
+
+ROWS = (
+    Format(
+        "php-undefined",
+        r"^(?:PHP )?" + _FATAL + r":\s+(?P<msg>Uncaught Error: (?:Call to undefined "
+        r"(?:function|method)|Class \"[^\"]+\" not found|Undefined constant|Interface \"[^\"]+\" "
+        r"not found|Trait \"[^\"]+\" not found|Class '[^']+' not found).*?)" + _IN_FILE,
+        tool="php",
+        category="reference",
+        block="phpstack",
+        rank=2,
+        examples=(
+            "PHP Fatal error:  Uncaught Error: Call to undefined function foo() in /app/w.php:5",
+        ),
+    ),
+    Format(
+        "php-fatal",
+        r"^(?:PHP )?" + _FATAL + r":\s+(?P<msg>.+?)" + _IN_FILE,
+        tool="php",
+        block="phpstack",
+        rank=2,
+        examples=(
+            "PHP Fatal error:  Uncaught Exception: boom in /app/src/Calc.php:12",
+            'PHP Parse error:  syntax error, unexpected token "}" in x.php on line 5',
+            'Parse error: syntax error, unexpected token "}", expecting ";" in /a/b.php on line 4',
+            "Fatal error: Allowed memory size of 134217728 bytes exhausted (tried to allocate "
+            "20480 bytes) in /app/vendor/x/y.php on line 7",
+        ),
+    ),
+    Format(  # the log's form (``PHP `` first): a message whose place PHP did not know
+        "php-fatal-bare",
+        r"^PHP " + _FATAL + r":\s+(?P<msg>.+)$",
+        tool="php",
+        block="phpstack",
+        rank=2,
+        examples=("PHP Fatal error:  Maximum execution time of 30 seconds exceeded",),
+    ),
+    Format(
+        "php-warning",
+        r"^(?:PHP )?" + _NOTICE + r":\s+(?P<msg>.+?)" + _IN_FILE,
+        tool="php",
+        role="warning",
+        words=("deprecated", "notice", "strict standards"),
+        examples=(
+            'PHP Warning:  Undefined array key "x" in /app/w.php on line 3',
+            "Deprecated: strlen(): Passing null to parameter #1 ($string) of type string is "
+            "deprecated in /app/a.php on line 1",
+            "PHP Notice:  Undefined index:  SERVER_NAME in /path/to/file/Settings.php on line 25",
+        ),
+    ),
+    Format(
+        "php-warning-bare",
+        r"^PHP " + _NOTICE + r":\s+(?P<msg>.+)$",
+        tool="php",
+        role="warning",
+        words=("deprecated", "notice", "strict standards"),
+        examples=('PHP Warning:  Module "xdebug" is already loaded',),
+    ),
+    Format(  # ``php -l``: the parse error above says it all
+        "php-lint-consequence",
+        rf"^Errors parsing (?P<file>{_PHP})$",
+        tool="php",
+        role="consequence",
+        rank=0,
+        examples=("Errors parsing src/Calc.php",),
+    ),
+    Format(  # run-tests.php, the runner of .phpt tests (php-src, PECL extensions)
+        "phpt-failure",
+        r"^(?:LEAK&)?FAIL (?P<msg>.+?) \[(?P<file>[^\]\s]+\.phpt)\]\s*$",
+        tool="php",
+        category="assertion",
+        rank=3,
+        examples=(
+            "FAIL Adding two numbers [tests/001-add.phpt] ",
+            "FAIL Bug #1234 (reading a missing key) [tests/003-warn.phpt]",
+        ),
+    ),
+    Format(
+        "phpunit-test",
+        r"^\d+\) (?P<test>[\w\\]+::\w+(?: with data set .+)?)$",
+        tool="phpunit",
+        block="phpunit",
+        rank=3,
+        examples=(
+            "1) CalcTest::testAdd",
+            "2) App\\Tests\\CalcTest::testDiv with data set #0 (4, 0)",
+        ),
+    ),
+    Format(
+        "phpunit-testdox",
+        r"^ ✘ (?P<test>\S.*)$",
+        tool="phpunit",
+        block="phpunit-testdox",
+        rank=3,
+        words=("✘",),
+        examples=(" ✘ Adds two numbers",),
+    ),
+    Format(  # a section of issues that fail no test: one warning, its entries in it
+        "phpunit-issues",
+        r"^(?P<msg>(?:There (?:was|were) \d+ (?:risky|skipped|incomplete) tests?|"
+        r"There (?:was|were) \d+ (?:PHPUnit (?:test runner )?)?(?:warning|deprecation|notice)s?|"
+        r"\d+ tests? triggered \d+ (?:PHP |PHPUnit )?(?:warning|notice|deprecation)s?)"
+        r"):$",
+        tool="phpunit",
+        role="warning",
+        block="phpunit-issues",
+        words=(
+            "risky test",
+            "skipped test",
+            "incomplete test",
+            "triggered",
+            "deprecation",
+            "notice",
+        ),
+        examples=(
+            "There was 1 risky test:",
+            "There were 2 PHPUnit test runner warnings:",
+            "5 tests triggered 5 deprecations:",
+        ),
+    ),
+    Format(
+        "phpunit-summary",
+        r"^(?:(?:FAILURES|ERRORS)!|Tests: \d+, Assertions: \d+, (?=.*\b(?:Errors|Failures): "
+        r"[1-9]).*)$",
+        tool="phpunit",
+        role="consequence",
+        rank=0,
+        examples=("FAILURES!", "Tests: 5, Assertions: 3, Errors: 1, Failures: 2, Risky: 1."),
+    ),
+    Format(
+        "phpunit-missing-file",
+        r'^(?P<msg>(?:Cannot open file|Test file) "(?P<file>[^"]+)"(?: not found)?\.?)$',
+        tool="phpunit",
+        category="filesystem",
+        rank=2,
+        examples=('Cannot open file "tests/NopeTest.php".', 'Test file "tests/X.php" not found'),
+    ),
+    Format(
+        "composer-unresolvable",
+        r"^(?P<msg>Your requirements could not be resolved to an installable set of packages\.|"
+        r"Your lock file does not contain a compatible set of packages\. Please run composer "
+        r"update\.)$",
+        tool="composer",
+        category="dependency",
+        block="nested",
+        rank=2,
+        words=("installable set", "compatible set"),
+        examples=("Your requirements could not be resolved to an installable set of packages.",),
+    ),
+    Format(
+        "composer-not-found",
+        r"^\s*(?P<msg>Could not find (?:a matching version of )?package [\w.-]+/[\w.-]+.*?)\s*$",
+        tool="composer",
+        category="dependency",
+        rank=2,
+        words=("could not find a matching", "could not find package"),
+        examples=(
+            "  Could not find package nope/nope.",
+            "Could not find a matching version of package acme/nope. Check the package spelling, "
+            "your version constraint and that the package is available in a stability which "
+            "matches your minimum-stability (stable).",
+        ),
+    ),
+    Format(
+        "composer-consequence",
+        r"^(?:Installation failed, reverting \./composer\.json|Script \S.* handling the "
+        r"[\w-]+ event returned with error code \d+)",
+        tool="composer",
+        role="consequence",
+        rank=0,
+        examples=(
+            "Installation failed, reverting ./composer.json and ./composer.lock to their "
+            "original content.",
+            "Script phpunit handling the test event returned with error code 1",
+        ),
+    ),
+    Format(  # Symfony's console (Composer, artisan, bin/console): the message is boxed below
+        "console-exception",
+        r"^(?:In [\w.-]+\.php line \d+:|\s*\[[\w\\]+(?:Exception|Error)\])\s*$",
+        tool="php",
+        block="console-exception",
+        rank=2,
+        examples=(
+            "In PackageDiscoveryTrait.php line 383:",
+            "  [Symfony\\Component\\Console\\Exception\\UnknownCommandException]  ",
+        ),
+    ),
+    Format(  # php-cs-fixer --dry-run: the files it would change
+        "php-cs-fixer",
+        r"^\s+\d+\) (?P<file>[^\s()]+\.php)(?: \((?P<msg>[\w, ]+)\))?\s*$",
+        tool="php-cs-fixer",
+        category="config",
+        rank=2,
+        examples=("   1) src/Calc.php (braces, single_blank_line_at_eof)",),
+    ),
+    Format(  # psalm's console report
+        "psalm",
+        r"^(?P<sev>ERROR|WARNING|INFO): (?P<code>\w+) - (?P<file>[^\s:]+):(?P<line>\d+):"
+        r"(?P<col>\d+) - (?P<msg>.+)$",
+        tool="psalm",
+        rank=2,
+        examples=(
+            "ERROR: InvalidReturnType - src/Calc.php:4:30 - The declared return type 'int' for "
+            "Calc::add is incorrect, got 'string' (see https://psalm.dev/011)",
+        ),
+    ),
+    Format(  # psalm --output-format=text, phpcs --report=emacs
+        "php-linter-text",
+        rf"^(?P<file>(?:[A-Za-z]:)?{_PHP}):(?P<line>\d+):(?P<col>\d+): ?"
+        r"(?P<sev>error|warning|info) - (?P<msg>.+)$",
+        tool="psalm",
+        rank=2,
+        examples=("src/Calc.php:4:30:error - The declared return type 'int' is incorrect",),
+    ),
+    Format(  # phpstan --error-format=raw
+        "phpstan-raw",
+        rf"^(?P<file>(?:[A-Za-z]:)?{_PHP}):(?P<line>\d+):(?P<msg>(?!\d+:)\S.*)$",
+        tool="phpstan",
+        rank=2,
+        examples=(
+            "/app/controllers/Account.php:107:Access to an undefined property account::$id.",
+        ),
+    ),
+    Format(  # phpstan's default table, a file's errors under its name
+        "phpstan-table",
+        r"^  Line   (?P<file>\S.*?)\s*$",
+        tool="phpstan",
+        block="phpstan-table",
+        rank=2,
+        words=("line   ",),
+        examples=("  Line   src/Calc.php",),
+    ),
+    Format(
+        "phpstan-summary",
+        r"^\s*\[ERROR\] Found \d+ errors?",
+        tool="phpstan",
+        role="consequence",
+        rank=0,
+        examples=(" [ERROR] Found 1 error",),
+    ),
+)
