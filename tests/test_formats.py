@@ -117,6 +117,8 @@ def test_the_errors_only_automaton_is_blind_to_warning_lines() -> None:
         (r"(?:\w+ > .+?) FAILED\r*$", r"(?:\w+ > .+?) FAILED\r*$"),  # a word must follow
         (r"(?:.*?: )?Killed\r*$", r"(?:.*?: )?Killed\r*$"),
         (r"(?:a.*|b)c\r*$", r"(?:a.*|b)c\r*$"),
+        (r"(?:a .*|b)\s*\r*$", r"(?:a |b)"),  # the tail after a group with a cut branch goes
+        (r"a(?:[.,].*|b)?\r*$", r"a(?:[.,]|b)?"),
     ],
 )
 def test_stage_one_stops_following_a_row_where_only_the_line_end_can_follow(

@@ -27,10 +27,11 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
      r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
      r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
-     r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called"),
+     r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called|"
+     r"Could not (?:find|load) module"),
     ("network", r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|"
      r"ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
-     r"connection reset|timed? ?out|Temporary failure in name resolution|"
+     r"connection reset|\btimed? ?out\b|Temporary failure in name resolution|"
      r"Could not resolve host|Name or service not known|Network is unreachable|"
      r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
      r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway"),
@@ -46,7 +47,7 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
      r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
      r"left == right|test failed|Test failed|FAILED|not ok \d+|Failed asserting that|"
-     r"Expected objects to be"),
+     r"Expected objects to be|\?assert\w+|\{assert\w*,"),
     ("reference", r"NameError|ReferenceError|is not defined|undefined reference|"
      r"undefined: |cannot find (?:symbol|value|function|type|name|macro)|"
      r"was not declared|undeclared|unresolved (?:external|reference|symbol)|"
@@ -56,12 +57,13 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"ClassNotFoundException|symbol lookup error|cannot find symbol|NoMethodError|"
      r"undefined method|undefined local variable|uninitialized constant|"
      r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
-     r"could not find function"),
+     r"could not find function|not in scope"),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
      r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
-     r"wrong type|no matching function|invalid conversion|to non-scalar type"),
+     r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
+     r"No instance for"),
     ("filesystem", r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
      r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
      r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
@@ -77,7 +79,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("runtime", r"Exception|Error:|panic|panicked|Segmentation fault|core dumped|"
      r"Traceback|fatal error|FATAL|Killed|Aborted|stack overflow|RuntimeError|"
      r"ValueError|KeyError|IndexError|ZeroDivisionError|NullPointer|nil pointer|"
-     r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)"),
+     r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)|"
+     r"\*\*(?:error|exit|throw):|\b(?:badarith|badarg|badmatch|function_clause|case_clause|undef)\b|"
+     r"\*\* \(\w+Error\)"),
 )
 
 

@@ -136,6 +136,10 @@ def cut_tails(pattern: str) -> str:
     out: list[str] = []
     depth, i = 0, 0
     cut: int | None = None  # the depth whose branch is being dropped
+    # The depths of groups one of whose branches was cut, whose sibling branches
+    # are read as written: what follows such a group goes once it ends, as it
+    # went from the cut branch (only the line's end may follow there).
+    resumed: list[int] = []
     while i < len(tokens):
         _, text, syntax = tokens[i]
         i += 1
@@ -147,8 +151,11 @@ def cut_tails(pattern: str) -> str:
                 if depth < cut:  # the group around the cut ends: so does its branch
                     out.append(")?" if _quantifier(tokens, i)[1] else ")")
                     cut = depth
+                    while resumed and resumed[-1] > depth:
+                        resumed.pop()
             elif syntax and text == "|" and depth == cut:
                 out.append(text)  # a sibling branch is read as written
+                resumed.append(cut)
                 cut = None
             continue
         if syntax and text == "." and i < len(tokens) and tokens[i][1] in ("*", "+"):
@@ -158,6 +165,11 @@ def cut_tails(pattern: str) -> str:
                 cut, i = depth, rest
                 continue
         depth += (syntax and text == "(") - (syntax and text == ")")
+        if syntax and text == ")" and resumed and depth < resumed[-1]:
+            resumed.pop()  # a group with a cut branch ends: what follows it goes
+            out.append(")?" if _quantifier(tokens, i)[1] else ")")
+            cut = depth
+            continue
         out.append(text)
     return "".join(out)
 

@@ -1,0 +1,373 @@
+r"""Elixir: the compiler's diagnostics through mix, ExUnit failures, exceptions
+(``** (ArithmeticError) ...``) and mix's own errors.
+
+From Elixir 1.15 the compiler prints each diagnostic as ``error: ...`` (or
+``warning: ...``) with its place on a line below: ``└─ lib/calc.ex:5:12:
+Calc.add/2`` (1.15: ``  lib/calc.ex:5: Calc.add/2``); from 1.16 indented, a
+``│`` code frame between. Before 1.15 a compile error was an exception:
+``** (CompileError) lib/calc.ex:5: undefined function foo/0``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...report import Error
+from ..blocks_langs import Rustc
+from ..reader import Reader
+from . import Format
+
+_EX = r"[^\s:│└]+\.(?:exs?|eex|heex|leex|sface)"
+# The stack frames of Elixir and Erlang as Elixir prints them:
+# ``(calc 0.1.0) lib/calc.ex:5: Calc.div/2``, ``test/calc_test.exs:6: (test)``.
+_FRAME = re.compile(
+    r"^\s+(?:\((?P<app>\w+)(?: [^)]*)?\) )?(?P<file>[^\s:()]+\.(?:exs?|erl|hrl|eex|heex)):"
+    r"(?P<line>\d+): "
+)
+# The apps of Elixir's and OTP's own code, never the user's.
+_RUNTIME_APPS = frozenset(
+    {
+        "elixir",
+        "stdlib",
+        "kernel",
+        "ex_unit",
+        "mix",
+        "iex",
+        "logger",
+        "eex",
+        "erts",
+        "compiler",
+        "hex",
+    }
+)
+
+ORDER = 15  # before rust.py's bare ``error:`` row and node.py's ``  1) title`` row
+COMMANDS = {"mix": "mix", **dict.fromkeys(("elixir", "elixirc", "iex"), "elixir")}
+BUILDS: dict[str, frozenset[str] | None] = {
+    "mix": frozenset(
+        {
+            "compile",
+            "test",
+            "deps.compile",
+            "release",
+            "escript.build",
+            "do",
+            "coveralls",
+            "dialyzer",
+            "credo",
+        }
+    ),
+    "elixir": None,
+    "elixirc": None,
+}
+
+
+def _user_frame(lines: list[str]) -> tuple[str, int] | None:
+    """The innermost frame outside Elixir's and OTP's own apps."""
+    for line in lines:
+        if (m := _FRAME.match(line)) and m["app"] not in _RUNTIME_APPS:
+            return m["file"], int(m["line"])
+    return None
+
+
+class Diagnostic(Rustc):
+    """An ``error:``/``warning:`` line of the Elixir compiler: its place below
+    (``└─ file:l:c``, or 1.15's ``  file:l: Mod.fun/1``) and ``│`` code frame.
+
+    Unindented, the line has rustc's shape: a ``warning:`` line may be rustc's
+    (its ``-->`` place and notes are read as ``Rustc`` reads them), an ``error:``
+    line is taken here only when it says what Elixir says of an unknown name.
+    Indented (1.16 on), it is Elixir's only when its frame or place follows.
+    """
+
+    _PLACE = re.compile(rf"^\s*(?:└─ )?(?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?(?::|$)")
+    _GUTTER = re.compile(r"^\s*\d*\s*│|^\s*\.\.\.$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indented = err.text[:1].isspace()
+        self.elixir = False
+
+    def accept(self, line: str) -> bool:
+        if self._GUTTER.match(line):
+            self.elixir = True
+            return True
+        if m := self._PLACE.match(line):
+            if self.err.file is None:
+                self.err.file, self.err.line = m["file"], int(m["line"])
+                self.err.column = int(m["col"]) if m["col"] else None
+                self.err.tool, self.err.rank = "mix", max(self.err.rank, 2)
+            self.elixir = True
+            return True
+        if self.indented and not self.elixir:
+            # 1.16's message may run on over lines of its own (``IO.warn``'s)
+            return bool(line.strip()) and line[:1].isspace() and self.count < 8
+        return super().accept(line)
+
+    def finish(self) -> None:
+        if self.indented and not self.elixir:
+            self.valid = False  # some other tool's indented ``error:``
+        super().finish()
+
+
+class NextLine(Reader):
+    """dialyxir's finding: the message is the line below its ``file:line:kind``."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        if self.count == 0 and line.strip() and not line.startswith("_"):
+            self.err.message = line.strip()
+            return True
+        return False
+
+    def finish(self) -> None:
+        pass
+
+
+class ExceptionStack(Reader):
+    """``** (Error) message`` and what is indented below it: the message's own
+    lines (a nested diagnostic, 1.16's ``SyntaxError``), then the stack."""
+
+    frames_wanted = False
+    _NESTED = re.compile(r"^\s+error: (?P<msg>.+)$")
+
+    def accept(self, line: str) -> bool:
+        if not (line[:1].isspace() and line.strip()):
+            return False
+        if (m := self._NESTED.match(line)) and self.err.message.endswith(":"):
+            self.err.message = m["msg"].strip()
+        return True
+
+    def finish(self) -> None:
+        if self.err.file is None and (where := _user_frame(self.err.block[1:])):
+            self.err.file, self.err.line = where
+
+
+class ExUnitFailure(Reader):
+    """An ExUnit failure: ``  1) test name (Module)``, the test's place, the
+    message, ``code:``/``left:``/``right:`` and the stacktrace, indented below."""
+
+    frames_wanted = False
+    _PLACE = re.compile(rf"^\s+(?P<file>{_EX}):(?P<line>\d+)$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indent = len(err.text) - len(err.text.lstrip())
+        self.place: tuple[str, int] | None = None
+        self.said = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return True
+        if len(line) - len(line.lstrip()) <= self.indent:
+            return False
+        if self.count == 0 and (m := self._PLACE.match(line)):
+            self.place = m["file"], int(m["line"])
+        elif not self.said:
+            self.err.message, self.said = stripped, True
+        return True
+
+    def finish(self) -> None:
+        where = _user_frame(self.err.block[1:]) or self.place
+        if where is not None:
+            self.err.file, self.err.line = where
+
+
+READERS = {
+    "elixirdiag": Diagnostic,
+    "exstack": ExceptionStack,
+    "exunit": ExUnitFailure,
+    "nextline": NextLine,
+}
+
+_DIALYXIR_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)?(?P<code>[a-z][a-z_]+)"
+_EXCEPTION = r"[A-Z][\w.]*|exit|throw|EXIT from #PID<[\d.]+>"
+
+# Elixir's words for a name it does not know: ``undefined variable "x"`` (quoted so),
+# ``undefined function foo/1``.
+_UNDEFINED = (
+    r"(?P<msg>(?:undefined variable \"|undefined function \S+/\d|module \S+ is not loaded and "
+    r"could not be found|\S+/\d+ is undefined \(module).*)$"
+)
+
+ROWS = (
+    Format(  # before ``bare-diagnostic``: a name Elixir does not know (rustc never says so)
+        "elixir-undefined",
+        r"^\s*(?P<sev>error): " + _UNDEFINED,
+        tool=None,  # the place below says it is mix's
+        block="elixirdiag",
+        category="reference",
+        rank=1,
+        examples=(
+            'error: undefined variable "x"',
+            "    error: undefined function unknown_func_call!/1 (expected Sample to "
+            "define such a function or for it to be imported, but none are available)",
+        ),
+    ),
+    Format(  # rustc's shape too, read as ``Rustc`` reads it: Elixir's place is read besides
+        "elixir-warning",
+        r"^(?P<sev>warning): (?P<msg>.+)$",
+        block="elixirdiag",
+        rank=1,
+        examples=(
+            'warning: variable "unused" is unused (if the variable is not meant to be '
+            "used, prefix it with an underscore)",
+        ),
+    ),
+    Format(  # Elixir 1.16+: indented, a ``│`` code frame below
+        "elixir-diagnostic",
+        r"^ {4,}(?P<sev>error|warning): (?P<msg>.+)$",
+        tool="mix",
+        block="elixirdiag",
+        rank=1,
+        examples=(
+            '    warning: variable "unused_param" is unused (if the variable is not meant to '
+            "be used, prefix it with an underscore)",
+        ),
+    ),
+    Format(
+        "elixir-compile-banner",
+        r"^== Compilation error in file \S+ ==$",
+        tool="mix",
+        role="ignore",
+        examples=("== Compilation error in file lib/calc.ex ==",),
+    ),
+    Format(  # 1.15+: the errors were printed above it
+        "elixir-cannot-compile",
+        r"^\*\* \(CompileError\) \S+: cannot compile (?:module|file)\b.*$",
+        tool="mix",
+        role="consequence",
+        block="exstack",
+        rank=0,
+        examples=(
+            "** (CompileError) lib/calc.ex: cannot compile module Calc (errors have been logged)",
+        ),
+    ),
+    Format(  # 1.16+: the diagnostic is nested below it
+        "elixir-found-on",
+        rf"^\*\* \((?P<exc>{_EXCEPTION})\) [\w ]+ on (?P<file>{_EX}):(?P<line>\d+)"
+        r"(?::(?P<col>\d+))?:$",
+        tool="mix",
+        block="exstack",
+        category="syntax",
+        rank=2,
+        examples=("** (SyntaxError) invalid syntax found on lib/my_app.ex:1:17:",),
+    ),
+    Format(  # up to 1.14: a compile error is an exception at its place
+        "elixir-compile-undefined",
+        rf"^\*\* \(CompileError\) (?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?: " + _UNDEFINED,
+        tool="mix",
+        block="exstack",
+        category="reference",
+        rank=2,
+        examples=("** (CompileError) lib/calc.ex:5: undefined function foo/0",),
+    ),
+    Format(
+        "elixir-compile-error",
+        rf"^\*\* \((?P<exc>{_EXCEPTION})\) (?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?: "
+        r"(?P<msg>.+)$",
+        tool="mix",
+        block="exstack",
+        rank=2,
+        examples=(
+            '** (TokenMissingError) lib/calc.ex:7:1: missing terminator: end (for "do" '
+            "starting at line 1)",
+        ),
+    ),
+    Format(  # mix dialyzer (dialyxir): ``lib/calc.ex:5:no_return``, the message below
+        "dialyxir",
+        rf"^(?P<file>{_EX}){_DIALYXIR_AT}$",
+        seek=_DIALYXIR_AT,
+        tool="dialyzer",
+        block="nextline",
+        rank=2,
+        examples=("lib/calc.ex:5:no_return",),
+    ),
+    Format(
+        "mix-unchecked-dependencies",
+        r"^Unchecked dependencies for environment \w+:$",
+        tool="mix",
+        block="nested",
+        category="dependency",
+        rank=2,
+        words=("Unchecked dependencies",),
+        examples=("Unchecked dependencies for environment test:",),
+    ),
+    Format(
+        "mix-dependency-consequence",
+        r"^\*\* \(Mix\) (?P<msg>(?:Could not compile dependency|Can't continue due to errors on "
+        r"dependencies)\b.*)$",
+        tool="mix",
+        role="consequence",
+        rank=0,
+        examples=("** (Mix) Can't continue due to errors on dependencies",),
+    ),
+    Format(
+        "mix-dependency",
+        r"^\*\* \(Mix\) (?P<msg>(?:Could not find an SCM|Hex dependency resolution failed|"
+        r"Unknown dependency|Could not (?:resolve|fetch|checkout|find Hex)|No package|"
+        r"Dependency \S+ not found|Package fetch failed).*)$",
+        tool="mix",
+        category="dependency",
+        rank=2,
+        examples=("** (Mix) Could not find an SCM for dependency :jason from Calc.MixProject",),
+    ),
+    Format(
+        "mix-no-hex",
+        r"^(?P<msg>Could not find Hex, which is needed to build dependency :\w+)$",
+        tool="mix",
+        category="dependency",
+        rank=2,
+        words=("Could not find Hex",),
+        examples=("Could not find Hex, which is needed to build dependency :jason",),
+    ),
+    Format(
+        "mix-warnings-as-errors",
+        r"^(?P<msg>Compilation failed due to warnings while using the --warnings-as-errors "
+        r"option)$",
+        tool="mix",
+        category="build",
+        rank=2,
+        examples=(
+            "Compilation failed due to warnings while using the --warnings-as-errors option",
+        ),
+    ),
+    Format(
+        "mix-error",
+        r"^\*\* \(Mix\) (?P<msg>.+)$",
+        tool="mix",
+        rank=2,
+        examples=('** (Mix) The task "frobnicate" could not be found',),
+    ),
+    Format(
+        "elixir-exception",
+        rf"^(?P<msg>\*\* \((?P<exc>{_EXCEPTION})\) .*)$",
+        tool="elixir",
+        block="exstack",
+        category="runtime",
+        rank=3,
+        examples=(
+            "** (ArithmeticError) bad argument in arithmetic expression",
+            "** (exit) exited in: GenServer.call(Calc, :add, 5000)",
+        ),
+    ),
+    Format(
+        "exunit-failure",
+        r"^\s+\d+\) (?P<test>(?:(?:test|doctest|property|feature|scenario) .+ \([A-Z][\w.]*\))|"
+        r"[A-Z][\w.]*: failure on setup_all callback.*)$",
+        tool="exunit",
+        block="exunit",
+        rank=3,
+        examples=("  1) test adds (CalcTest)", "  2) doctest Calc.add/2 (1) (CalcTest)"),
+    ),
+    Format(  # ExUnit's, and rebar3's EUnit report's
+        "test-count-summary",
+        r"^\d+ (?:tests?|doctests?|propert(?:y|ies)|features?)"
+        r"(?:, \d+ (?:tests?|doctests?|propert(?:y|ies)|features?))*, [1-9]\d* failures?\b.*$",
+        role="consequence",
+        rank=0,
+        examples=("3 tests, 1 failure", "1 doctest, 3 tests, 2 failures, 1 excluded"),
+    ),
+)

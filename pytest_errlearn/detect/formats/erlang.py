@@ -1,0 +1,512 @@
+r"""Erlang: erlc and dialyzer, rebar3, EUnit, Common Test, crashes of ``erl`` and
+escript.
+
+erlc says ``src/calc.erl:5:12: syntax error before: ')'`` (the column from OTP 24
+on, a ``%  5|`` code frame below), its warnings ``...: Warning: ...``; with
+``-Werror`` the same without the word. rebar3 prints them so too, or (its
+``rich`` format, the default from 3.24) as a frame ``┌─ src/calc.erl:`` whose
+``╰──`` line says what is wrong. A crash names where it happened in its stack:
+``in call from calc:div/2 (src/calc.erl, line 5)``, or the term
+``{calc,div,2,[{file,"src/calc.erl"},{line,5}]}``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ...report import Error
+from ..reader import Reader
+from . import Format
+
+_ERL = r"(?:[A-Za-z]:)?[^\s:][^\s:]*\.(?:erl|hrl|escript|yrl|xrl)"
+_ERLC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? "
+_ERLC_WARNING_AT = _ERLC_AT + r"(?P<sev>[Ww]arning): "
+_DO_BOOT = r'^\{"init terminating in do_boot",'
+
+ORDER = 15  # before node.py's mocha row, which takes any ``  1) title`` line
+COMMANDS = {
+    "erlc": "erlc",
+    **dict.fromkeys(("erl", "escript"), "erlang"),
+    **dict.fromkeys(("rebar3", "rebar"), "rebar3"),
+    "ct_run": "common_test",
+    "dialyzer": "dialyzer",
+}
+BUILDS: dict[str, frozenset[str] | None] = {
+    "erlc": None,
+    "ct_run": None,
+    "dialyzer": None,
+    "rebar3": frozenset(
+        {
+            "compile",
+            "eunit",
+            "ct",
+            "dialyzer",
+            "xref",
+            "release",
+            "escriptize",
+            "as",
+            "do",
+            "proper",
+            "cover",
+        }
+    ),
+}
+
+# Where a frame of a stack points: ``(src/calc.erl, line 5)`` in a printed
+# stack, ``{file,"src/calc.erl"},{line,5}`` in a term.
+_PRINTED_FRAME = re.compile(
+    r"(?P<mod>'?[\w@.]+'?):[^\s(]+ \((?P<file>[^,()]+), line (?P<line>\d+)\)"
+)
+_TERM_FRAME = re.compile(r'\{file,\s*"(?P<file>[^"]+)"\},\s*\{line,(?P<line>\d+)\}')
+# OTP's own modules, which its frames name by a bare file name.
+_OTP_MODULE = re.compile(
+    r"^(?:eunit\w*|test_server\w*|ct_\w+|cth_\w+|erl_\w+|init|escript|gen(?:_\w+)?|proc_lib|"
+    r"lists|erlang|timer|shell|supervisor\w*|application\w*|rpc|io(?:_lib)?|file|code|maps|ets|"
+    r"dets|string|unicode|binary|rebar\w*)$"
+)
+_OTP_PATH = re.compile(r"/lib/erlang/|/otp[-_/]|/erts-|/(?:stdlib|kernel)-\d")
+
+
+def user_frame(frames: Iterable[re.Match[str]]) -> tuple[str, int] | None:
+    """The innermost frame in the user's own code: a file named with its folder
+    (OTP names its own files bare), else a module that is not OTP's (a term's
+    frame names the module by its file)."""
+    listed = list(frames)
+    for m in listed:
+        if ("/" in m["file"] or "\\" in m["file"]) and not _OTP_PATH.search(m["file"]):
+            return m["file"], int(m["line"])
+    for m in listed:
+        module = (m.groupdict().get("mod") or m["file"].rsplit(".", 1)[0]).strip("'")
+        if not _OTP_MODULE.match(module) and not _OTP_PATH.search(m["file"]):
+            return m["file"], int(m["line"])
+    return None
+
+
+def _term_reason(term: str) -> str:
+    """The reason of a ``{Reason, Stack}`` (or ``{Class, Reason, Stack}``) term."""
+    if m := re.match(r"^\{(?:(?P<cls>error|exit|throw),\s*)?(?P<why>.*?),\s*\[\{", term):
+        return f"{m['cls']}:{m['why']}" if m["cls"] else m["why"]
+    return term
+
+
+def _assertion(term: str) -> str | None:
+    """An EUnit assertion's term as rebar3 renders it: ``?assertEqual(3, calc:add(1, 1))
+    expected: 3 got: 2``; None for any other term."""
+    if (name := re.match(r"^(?:error:)?\{(assert\w*|\w+_failed),", term)) is None:
+        return None
+    fields = dict(
+        re.findall(
+            r"\{(expression|expected|pattern|value|unexpected_\w+),"
+            r"(\"(?:[^\"\\]|\\.)*\"|[^{}]*?|\{.*?\})\}(?=,\s*\{|\]\})",
+            term,
+        )
+    )
+    said = [
+        f"?{name[1]}({fields['expression'].strip(chr(34))})" if "expression" in fields else name[1]
+    ]
+    if "expected" in fields or "pattern" in fields:
+        said.append(f"expected: {fields.get('expected') or fields.get('pattern')}")
+    if "value" in fields:
+        said.append(f"got: {fields['value']}")
+    return " ".join(said)
+
+
+def _locate(err: Error, where: tuple[str, int] | None) -> None:
+    if where is not None and err.file is None:
+        err.file, err.line = where
+
+
+class ErlcFrame(Reader):
+    """erlc's code frame under a diagnostic (``%    9|     A div (B + ).``), and
+    the indented lines of a message that runs on (dialyzer's)."""
+
+    frames_wanted = False
+    _FRAME = re.compile(r"^%\s+\d*\||^\s+\S")
+
+    def accept(self, line: str) -> bool:
+        return self._FRAME.match(line) is not None
+
+    def finish(self) -> None:
+        pass
+
+
+class EUnitFailure(Reader):
+    """An EUnit ``*failed*`` test: its stack (``in function``, ``in call from``),
+    ``**error:Term`` and the test's output, up to the blank line."""
+
+    frames_wanted = False
+    _RAISED = re.compile(r"^\*\*(?P<what>(?:error|exit|throw):.*)$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.term: list[str] = []
+        self.open = False  # in the lines of the term
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            return False
+        if m := self._RAISED.match(line):
+            self.term, self.open = [m["what"]], True
+        elif self.open and line[:1].isspace() and not line.lstrip().startswith("output:"):
+            self.term.append(line.strip())
+        else:
+            self.open = False
+        return True
+
+    def finish(self) -> None:
+        if self.term:
+            term = " ".join(self.term)
+            self.err.message = _assertion(term) or term
+        frames = (_PRINTED_FRAME.search(line) for line in self.err.block[1:])
+        _locate(self.err, user_frame(m for m in frames if m))
+
+
+class Rebar3EUnit(Reader):
+    """A failure in rebar3's EUnit report: ``  1) mod:test/0``, then
+    ``Failure/Error:`` with what failed, a ``%% file:line:in`` frame."""
+
+    frames_wanted = False
+    _WHERE = re.compile(r"^\s+%% (?P<file>\S+?):(?P<line>\d+):in ")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said: list[str] = []
+        self.failed = False
+
+    def accept(self, line: str) -> bool:
+        if not line.strip() or len(line) - len(line.lstrip()) < 3:
+            return False
+        stripped = line.strip()
+        if stripped.startswith("Failure/Error:"):
+            self.failed = True
+            self.said = [stripped.removeprefix("Failure/Error:").strip()]
+        elif self.failed and not stripped.startswith(("%%", "Output:")) and self.count < 40:
+            self.said.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        err = self.err
+        self.valid = self.failed
+        term = " ".join(self.said)
+        if self.said and self.said[0].startswith("{"):
+            err.message = _term_reason(term)
+        elif self.said:
+            err.message = term
+        wheres = [m for line in err.block[1:] if (m := self._WHERE.match(line))]
+        user = [m for m in wheres if "/" in m["file"] and not _OTP_PATH.search(m["file"])]
+        if user:
+            err.file, err.line = user[0]["file"], int(user[0]["line"])
+        else:
+            _locate(err, user_frame(_TERM_FRAME.finditer(term)))
+
+
+class CommonTestFailure(Reader):
+    """rebar3's Common Test report: ``%%% suite ==> case: FAILED``, then
+    ``%%% suite ==> {Reason, Stack}`` and the term's lines."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.term: list[str] = []
+        if m := re.match(r"^%%% (?P<suite>\w+) ==> (?P<case>\S+): FAILED$", err.text):
+            err.test = f"{m['suite']}:{m['case']}"
+
+    def accept(self, line: str) -> bool:
+        if not self.term:
+            if (m := re.match(r"^%%% \S+ ==> (?P<term>\{.*)$", line)) is None:
+                return False
+            self.term.append(m["term"])
+            return True
+        if line[:1].isspace() and line.strip():
+            self.term.append(line.strip())
+            return True
+        return False
+
+    def finish(self) -> None:
+        term = " ".join(self.term)
+        if term:
+            self.err.message = _term_reason(term)
+            _locate(self.err, user_frame(_TERM_FRAME.finditer(term)))
+
+
+class CtRunFailure(Reader):
+    """ct_run's ``suite:case failed on line N``, then ``Reason: ...``."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        if self.count == 0 and line.startswith("Reason: "):
+            self.err.message = f"{self.err.message}: {line.removeprefix('Reason: ').strip()}"
+            return True
+        return False
+
+    def finish(self) -> None:
+        pass
+
+
+class ErlangException(Reader):
+    """``exception error: ...`` of escript and the shell, and the stack below it."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        return line[:1].isspace() and bool(line.strip())
+
+    def finish(self) -> None:
+        frames = (_PRINTED_FRAME.search(line) for line in self.err.block[1:])
+        _locate(self.err, user_frame(m for m in frames if m))
+
+
+READERS = {
+    "erlcframe": ErlcFrame,
+    "eunit": EUnitFailure,
+    "rebar3eunit": Rebar3EUnit,
+    "commontest": CommonTestFailure,
+    "ctrun": CtRunFailure,
+    "erlexception": ErlangException,
+}
+
+
+def _rich_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """rebar3's rich format: the file is on the ``┌─ src/calc.erl:`` line above,
+    the line number in the gutter of the quoted line, the column where ``╰──`` is."""
+    for i in range(len(before) - 1, max(len(before) - 8, -1), -1):
+        if m := re.match(r"^\s*(?P<line>\d+) │", before[i]):
+            groups["line"] = m["line"]
+        elif m := re.match(r"^\s*┌─ (?P<file>.+?):\s*$", before[i]):
+            groups["file"] = m["file"]
+            break
+
+
+def _do_boot_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """``{"init terminating in do_boot",{Reason,Stack}}``: where in the stack."""
+    term = groups.get("term") or ""
+    if (where := user_frame(_TERM_FRAME.finditer(term))) is not None:
+        groups["file"], groups["line"] = where[0], str(where[1])
+    groups["msg"] = f"init terminating in do_boot: {_term_reason(term)}"
+
+
+def _dialyzer_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """rebar3's dialyzer report names the file on a line of its own above its findings."""
+    for line in reversed(before[-30:]):
+        text = line.strip()
+        if re.match(rf"^{_ERL}$", text):
+            groups["file"] = text
+            return
+        if text and not text.startswith("Line "):
+            return
+
+
+def _ct_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """ct_run names the suite's module: its file is ``module.erl``."""
+    if groups.get("line") and (test := groups.get("test")):
+        groups["file"] = test.split(":", 1)[0] + ".erl"
+
+
+ROWS = (
+    Format(
+        "erlc-warning",
+        rf"^(?P<file>{_ERL}){_ERLC_WARNING_AT}(?P<msg>.+)$",
+        seek=_ERLC_WARNING_AT,
+        tool="erlc",
+        role="warning",
+        block="erlcframe",
+        examples=(
+            "src/calc.erl:3:1: Warning: variable 'X' is unused",
+            "src/calc.erl:3: Warning: variable 'X' is unused",
+        ),
+    ),
+    Format(  # erlc, and dialyzer, which prints the same shape
+        "erlc",
+        rf"^(?P<file>{_ERL}){_ERLC_AT}(?P<msg>(?![Ww]arning: )\S.*)$",
+        seek=_ERLC_AT,
+        tool="erlc",
+        block="erlcframe",
+        rank=2,
+        examples=(
+            "src/calc.erl:5:12: syntax error before: ')'",
+            "src/calc.erl:7:1: function foo/1 undefined",
+            "src/calc.erl:5:1: Function foo/0 has no local return",
+        ),
+    ),
+    Format(
+        "erlc-werror",
+        r"^compile: warnings being treated as errors\s*$",
+        tool="erlc",
+        role="ignore",
+        examples=("compile: warnings being treated as errors",),
+    ),
+    Format(  # rebar3's rich format: ``   │              ╰── function foo/1 undefined``
+        "rebar3-rich",
+        r"^\s*│\s+╰── (?:(?P<sev>Warning): )?(?P<msg>.+)$",
+        tool="rebar3",
+        rank=2,
+        fixup=_rich_location,
+        words=("╰──",),
+        examples=(
+            "   │              ╰── function foo/1 undefined",
+            "   │     ╰── Warning: variable 'Z' is unused",
+        ),
+    ),
+    Format(
+        "rebar3-dialyzer",
+        r"^Line (?P<line>\d+) Column (?P<col>\d+): (?P<msg>.+)$",
+        tool="dialyzer",
+        rank=2,
+        fixup=_dialyzer_file,
+        words=("Line ",),
+        examples=("Line 5 Column 1: Function foo/0 has no local return",),
+    ),
+    Format(  # the errors are the lines below it
+        "rebar3-compiling-failed",
+        r"^===> Compiling \S+ failed$",
+        tool="rebar3",
+        role="ignore",
+        examples=("===> Compiling src/calc.erl failed",),
+    ),
+    Format(
+        "rebar3-consequence",
+        r"^===> (?:Error running tests|Failures occurred running tests: \d+|"
+        r"Uncaught error in rebar_core\b.*|Warnings occurred running dialyzer: \d+|"
+        r"Cover analysis failed.*|Compilation failed.*|Failed to compile .*)$",
+        tool="rebar3",
+        role="consequence",
+        rank=0,
+        examples=("===> Error running tests", "===> Failures occurred running tests: 2"),
+    ),
+    Format(
+        "rebar3-dependency",
+        r"^===> (?P<msg>(?:Failed to (?:fetch|update|download|copy|resolve)|Package not found|"
+        r"Dependency failure|Unable to (?:fetch|find|resolve)|No package|"
+        r"Missing (?:dependency|package)|Application \S+ not found|"
+        r"Could not (?:fetch|find|resolve)).*)$",
+        tool="rebar3",
+        category="dependency",
+        rank=2,
+        examples=("===> Package not found in any repo: jsx 9.9.9",),
+    ),
+    Format(
+        "rebar3-error",
+        r"^===> (?P<msg>(?:Uncaught error: |Errors? loading plugin|Command \S+ not found|"
+        r"Invalid |Unable to |No such |Cannot |Could not |Error reading|Error evaluating|"
+        r"Error parsing|Failed to ).*)$",
+        tool="rebar3",
+        rank=2,
+        examples=("===> Uncaught error: {badmatch,[]}", "===> Command foo not found"),
+    ),
+    Format(  # rebar 2: the errors were printed above it
+        "rebar2-consequence",
+        r"^ERROR: (?:One or more eunit tests failed\.?|"
+        r"(?:compile|eunit|ct|xref|qc|generate) failed while processing .*)$",
+        tool="rebar3",
+        role="consequence",
+        rank=0,
+        examples=("ERROR: compile failed while processing /home/ci/calc: rebar_abort",),
+    ),
+    Format(
+        "eunit-failure",
+        r"^\s*(?P<test>[\w@]+:(?:\d+:)?\s*\S.*?)\.\.\.(?:\[[\d.]+ s\] )?"
+        r"\*(?P<msg>failed|timed out)\*$",
+        tool="eunit",
+        block="eunit",
+        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
+        rank=3,
+        words=("*timed out*",),
+        examples=("calc_tests: add_test...*failed*", "  calc_tests: add_test...*timed out*"),
+    ),
+    Format(
+        "eunit-aborted",
+        r"^\s*\*{3} (?P<msg>(?:context setup failed|test module not found|"
+        r"(?:setup|cleanup|instantiation) failed|timed out|.*\bfailed)) \*{3}$",
+        tool="eunit",
+        block="eunit",
+        category="runtime",
+        rank=2,
+        examples=("*** context setup failed ***",),
+    ),
+    Format(
+        "eunit-summary",
+        r"^\s*(?:Failed: [1-9]\d*\.\s+Skipped: \d+\.\s+Passed: \d+\.|"
+        r"One or more tests were cancelled\.)\s*$",
+        tool="eunit",
+        role="consequence",
+        rank=0,
+        examples=("  Failed: 1.  Skipped: 0.  Passed: 2.",),
+    ),
+    Format(
+        "rebar3-eunit-failure",
+        # an EUnit test: ``module:function/0`` or ``module:12: name`` (RSpec's, which this
+        # report copies, reads ``  1) Cart::Item total``)
+        r"^  \d+\) (?P<test>[a-z][\w@]*:(?:[a-z'][\w@'-]*/\d+|\d+:)(?: .*)?)$",
+        tool="eunit",
+        block="rebar3eunit",
+        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
+        rank=3,
+        examples=("  1) calc_tests:add_test/0",),
+    ),
+    Format(
+        "ct-failure",
+        r"^%%% (?P<suite>\w+) ==> (?P<case>\S+): FAILED$",
+        tool="common_test",
+        block="commontest",
+        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
+        rank=3,
+        examples=("%%% calc_SUITE ==> add: FAILED",),
+    ),
+    Format(
+        "ct-run-failure",
+        r"^(?P<test>[\w@]+:'?[\w@]+'?) failed(?: on line (?P<line>\d+))?$",
+        tool="common_test",
+        block="ctrun",
+        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
+        rank=3,
+        fixup=_ct_file,
+        examples=("calc_SUITE:add failed on line 8", "erlang:'div' failed"),
+    ),
+    Format(
+        "ct-summary",
+        r"^(?:Failed \d+ tests?\. Passed \d+ tests?\.|"
+        r"Testing \S+: \*\*\* FAILED test case \d+ of \d+ \*\*\*|"
+        r"Testing \S+: TEST COMPLETE, \d+ ok, [1-9]\d* failed\b.*)\s*$",
+        tool="common_test",
+        role="consequence",
+        rank=0,
+        examples=(
+            "Failed 2 tests. Passed 1 tests.",
+            "Testing tmp.ctx: TEST COMPLETE, 1 ok, 2 failed of 3 test cases",
+        ),
+    ),
+    Format(
+        "erl-do-boot",
+        _DO_BOOT + r"(?P<term>.*)\}$",
+        tool="erlang",
+        category="runtime",
+        rank=3,
+        fixup=_do_boot_location,
+        examples=('{"init terminating in do_boot",{undef,[{calc,main,[],[]}]}}',),
+    ),
+    Format(
+        "erl-do-boot-consequence",
+        r"^(?:init terminating in do_boot|Crash dump is being written to:|"
+        r"escript: There were compilation errors\.)(?: .*)?$",
+        tool="erlang",
+        role="consequence",
+        rank=0,
+        words=("do_boot", "Crash dump"),
+        examples=("Crash dump is being written to: erl_crash.dump...done",),
+    ),
+    Format(
+        "erl-exception",
+        r"^(?:escript: |\*\* )exception (?P<msg>(?:error|exit|throw): .+)$",
+        tool="erlang",
+        block="erlexception",
+        category="runtime",
+        rank=3,
+        examples=(
+            "escript: exception error: an error occurred when evaluating an arithmetic expression",
+            "** exception error: no match of right hand side value 2",
+        ),
+    ),
+)

@@ -1,0 +1,537 @@
+r"""Haskell: GHC's diagnostics, runtime errors and call stacks; hspec, HUnit and
+tasty failures; cabal and stack.
+
+GHC heads a diagnostic with ``file:line:col: error:`` (a range as
+``file:(l1,c1)-(l2,c2):``), an error code from 9.6 on (``[GHC-88464]``) and
+the warning flag (``[-Wunused-imports]``; ``-Werror`` makes the same an
+``error:``), then says what is wrong on the lines indented below, a ``|``
+code frame last. A short message may stand on the header itself. stack puts
+``package> `` before every line of a package's build.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...report import Error
+from ..reader import Reader
+from . import Format
+
+# stack's prefix on a package's build output: ``calc> `` (padded: ``calc   > ``).
+_STACK = r"(?:[\w.-]+\s*> )?"
+_STACK_PREFIX = re.compile(r"^[\w.-]+\s*> ?")
+_HS = r"(?:[A-Za-z]:)?[^\s:<>][^\s:<>]*\.(?:l?hs|hs-boot|hsig|hsc)"
+# What follows the file on GHC's header: a point (``5:9``, ``5:9-12``) or a range
+# (``(5,1)-(7,3)``); the seek of the rows whose line starts with the path.
+_WHERE = r":\(?(?P<line>\d+)[,:](?P<col>\d+)(?:\)-\(\d+,\d+\)|-\d+)?"
+_GHC_AT = _WHERE + r": (?P<sev>error|warning|Warning)"
+# A seek holds no ``$``: stage 1 looks for it in the whole buffer, where ``$`` is its end.
+_BARE_SEEK = r":(?P<line>\d+):(?P<col>\d+)(?:-\d+)?:"
+_HSPEC_SEEK = r":(?P<line>\d+):(?:(?P<col>\d+):)?"  # hspec before 2.2: no column
+_DOCTEST_SEEK = r":(?P<line>\d+): failure in expression `"
+_RUNTIME = (
+    r"(?P<msg>(?:Non-exhaustive (?:patterns|guards)|Irrefutable pattern failed|"
+    r"Missing field in record construction|No instance nor default method|"
+    r"No match in record selector)\b.*)"
+)
+_TASTY_SEEK = r": +FAIL"
+_PRELUDE = r": (?P<msg>Prelude\.(?P<fn>[\w!]+)(?:: .*)?)"
+
+ORDER = 15  # before node.py's mocha row, which takes any ``  1) title`` line
+COMMANDS = {
+    **dict.fromkeys(("ghc", "runghc", "runhaskell", "ghci"), "ghc"),
+    "cabal": "cabal",
+    "stack": "stack",
+}
+BUILDS: dict[str, frozenset[str] | None] = {
+    "ghc": None,
+    "runghc": None,
+    "runhaskell": None,
+    "cabal": frozenset(
+        {
+            "build",
+            "test",
+            "run",
+            "install",
+            "bench",
+            "haddock",
+            "v2-build",
+            "v2-test",
+            "v2-run",
+            "new-build",
+            "new-test",
+            "v1-build",
+            "v1-test",
+        }
+    ),
+    "stack": frozenset({"build", "test", "bench", "install", "run", "haddock"}),
+}
+
+
+def _unprefixed(line: str, prefixed: bool) -> str:
+    """A line of stack's build output without its ``package> `` prefix."""
+    return _STACK_PREFIX.sub("", line, count=1) if prefixed else line
+
+
+def _failure_message(lines: list[str]) -> str | None:
+    """What a failed Haskell test says, as one line: ``expected: 3 but got: 2``
+    (with the assertion's own preface, HUnit's ``assertEqual "msg"``), an
+    uncaught exception with its text, else the first line."""
+    if not lines:
+        return None
+    for i, line in enumerate(lines[:5]):
+        if (
+            line.startswith("expected:")
+            and i + 1 < len(lines)
+            and lines[i + 1].startswith("but got:")
+        ):
+            said = f"{line} {lines[i + 1]}"
+            return f"{': '.join(lines[:i])}: {said}" if i else said
+    first = lines[0]
+    if re.match(r"^(?:uncaught exception: |Exception: ?)\S+$", first) and len(lines) > 1:
+        return f"{first} ({lines[1]})"
+    return first
+
+
+class GhcDiagnostic(Reader):
+    """The indented lines and ``|`` code frame under a GHC header, up to the blank
+    line between diagnostics. The message is the header's own text, else the first
+    line below it (its ``•`` dropped)."""
+
+    frames_wanted = False
+    _FRAME = re.compile(r"^\s*\d*\s*\|")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.prefixed = bool(re.match(r"^[\w.-]+\s*> ", self.err.text))
+        # No message on the header: the engine took the whole line for it.
+        where = f"{err.file}:" if err.file else "<no location info>:"
+        self.pending = where in err.message
+
+    def accept(self, line: str) -> bool:
+        line = _unprefixed(line, self.prefixed)
+        if not line.strip():
+            return False
+        framed = self._FRAME.match(line) is not None
+        if not (framed or line[:1].isspace()):
+            return False
+        if self.pending and not framed:
+            self.err.message = line.strip().removeprefix("• ")
+            self.pending = False
+        return True
+
+    def finish(self) -> None:
+        pass
+
+
+class CallStack(Reader):
+    """``CallStack (from HasCallStack):`` and its ``f, called at file:l:c in pkg:Mod``
+    lines, innermost first: the error is at the first that is the user's own."""
+
+    frames_wanted = False
+    _CALLED = re.compile(
+        r"^\s+\S+, called at (?P<file>\S+?):(?P<line>\d+):(?P<col>\d+) in (?P<pkg>[^:\s]+):"
+    )
+    # GHC's and the test frameworks' own packages (with or without a version).
+    _LIBRARY = re.compile(
+        r"^(?:base|ghc-internal|ghc-prim|ghc|hspec|hspec-core|hspec-expectations|HUnit|"
+        r"tasty|tasty-hunit|QuickCheck|call-stack)(?:-[\d.]+(?:-\w+)?)?$"
+    )
+
+    def accept(self, line: str) -> bool:
+        if line.startswith("CallStack (from HasCallStack):"):
+            return self.count == 0
+        return line[:1].isspace() and ", called at " in line
+
+    def finish(self) -> None:
+        frames = [m for line in self.err.block[1:] if (m := self._CALLED.match(line))]
+        user = [
+            m
+            for m in frames
+            if not self._LIBRARY.match(m["pkg"]) and not m["file"].startswith("libraries/")
+        ]
+        if self.err.file is None and user:
+            where = user[0]
+            self.err.file, self.err.line = where["file"], int(where["line"])
+            self.err.column = int(where["col"])
+
+
+class HspecFailure(Reader):
+    """An hspec failure under its ``  file:line:col: `` line: ``  1) Group test``,
+    then the message, indented deeper, up to the blank line."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.prefixed = bool(re.match(r"^[\w.-]+\s*> ", self.err.text))
+        self.titled = False
+        self.said: list[str] = []
+
+    def accept(self, line: str) -> bool:
+        line = _unprefixed(line, self.prefixed)
+        if not line.strip():
+            return False
+        if not self.titled:
+            if (m := re.match(r"^\s+\d+\) (?P<test>.+)$", line)) is None:
+                return False
+            self.err.test, self.titled = m["test"].strip(), True
+            return True
+        if len(line) - len(line.lstrip()) <= 2:
+            return False
+        self.said.append(line.strip())
+        return True
+
+    def finish(self) -> None:
+        self.valid = self.titled
+        if (said := _failure_message(self.said)) is not None:
+            self.err.message = said
+
+
+class HUnitLines(Reader):
+    """The lines of an HUnit ``### Failure in:`` or a tasty ``name: FAIL``: a
+    ``file:line`` first when the assertion knows it, then the message."""
+
+    frames_wanted = False
+    _WHERE = re.compile(rf"^(?P<file>{_HS}):(?P<line>\d+)(?::(?P<col>\d+))?:?$")
+    _TASTY_TAIL = re.compile(r"^Use -p '.*' to rerun")
+    indented = False  # tasty's lines are indented under the test; HUnit's are not
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indent = len(self.err.text) - len(self.err.text.lstrip())
+        self.said: list[str] = []
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return False
+        if self.indented and len(line) - len(line.lstrip()) <= self.indent:
+            return False
+        if not self.indented and line.startswith(("###", "Cases: ", "Examples: ")):
+            return False
+        if (m := self._WHERE.match(stripped)) and self.err.file is None and not self.said:
+            self.err.file, self.err.line = m["file"], int(m["line"])
+        elif not self._TASTY_TAIL.match(stripped):
+            self.said.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        if (said := _failure_message(self.said)) is not None:
+            self.err.message = said
+
+
+class TastyLines(HUnitLines):
+    indented = True
+
+
+class FrameworkLines(HUnitLines):
+    """test-framework's ``  add: [Failed]``: the message below, up to the next test."""
+
+    _NEXT = re.compile(r"^\s+\S.*: \[(?:OK|Failed|Error)\]|^\s+(?:Test Cases|Properties)\s")
+
+    def accept(self, line: str) -> bool:
+        return not self._NEXT.match(line) and super().accept(line)
+
+
+class Cabal(Reader):
+    """What cabal says under ``Error: [Cabal-7125]`` or ``cabal: ...``: the
+    message, the solver's ``[__1] ...`` lines. A failed build or test suite
+    only follows from the errors above it."""
+
+    frames_wanted = False
+    _OTHER = re.compile(
+        r"^(?:Error|Warning|cabal|Configuring|Building|Preprocessing|Resolving|Build profile|"
+        r"In order|Running|Test suite|The command|Done\.|##|\[\d+ of \d+\]|\S+\.l?hs:\d)"
+    )
+    _AFTER = re.compile(
+        r"^(?:Failed to build|Tests? failed|Benchmarks? failed|Failed to run|"
+        r"Failed to build documentation)\b"
+    )
+    _SOLVER = re.compile(r"^\[__\d+\] (?P<said>(?:unknown package|rejecting|conflict|fail).*)$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.pending = self.err.message.rstrip().endswith("]")  # ``Error: [Cabal-7125]``
+        self.said: list[str] = []
+
+    def accept(self, line: str) -> bool:
+        if not line.strip() or (not line[:1].isspace() and self._OTHER.match(line)):
+            return False
+        self.said.append(line.strip())
+        return True
+
+    def finish(self) -> None:
+        err = self.err
+        if self.pending and self.said:
+            err.message = self.said[0]
+        message = err.message.removeprefix("Error: ").removeprefix("cabal: ")
+        if message.startswith("Could not resolve dependencies"):
+            why = next((m["said"] for s in self.said if (m := self._SOLVER.match(s))), None)
+            err.message = f"{message.rstrip(':')}: {why}" if why else message
+        self.consequence = self._AFTER.match(message) is not None
+
+
+class Stack(Reader):
+    """stack's ``Error: [S-7282]`` and its indented lines. A build plan that
+    failed to run only follows from the package's errors above it."""
+
+    frames_wanted = False
+    _AFTER = re.compile(
+        r"failed to execute the build plan|Test suite failure|While building package"
+    )
+
+    def accept(self, line: str) -> bool:
+        return not line.strip() or line[:1].isspace()
+
+    def finish(self) -> None:
+        said = [line.strip() for line in self.err.block[1:] if line.strip()]
+        if said and self.err.message.rstrip().endswith("]"):
+            self.err.message = said[0]
+        self.consequence = any(self._AFTER.search(s) for s in [self.err.message, *said[:3]])
+
+
+READERS = {
+    "ghc": GhcDiagnostic,
+    "hscallstack": CallStack,
+    "hspec": HspecFailure,
+    "hunit": HUnitLines,
+    "tasty": TastyLines,
+    "testframework": FrameworkLines,
+    "cabal": Cabal,
+    "hsstack": Stack,
+}
+
+
+def _message_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A ``CallStack (from HasCallStack):`` alone: its error is the line above
+    (``calc: boom``), the program's name dropped."""
+    above = next((line.strip() for line in reversed(before) if line.strip()), None)
+    if above is not None:
+        groups["msg"] = re.sub(r"^[\w.-]+: (?=\S)", "", above, count=1)
+
+
+ROWS = (
+    Format(  # before ``ghc-bare``: the same shape, indented under ``Failures:``
+        "hspec-failure",
+        rf"^{_STACK}  (?P<file>{_HS}){_HSPEC_SEEK} ?$",
+        seek=_HSPEC_SEEK,
+        tool="hspec",
+        block="hspec",
+        rank=3,
+        examples=("  test/CalcSpec.hs:10:15: ",),
+    ),
+    Format(
+        "ghc",
+        rf"^{_STACK}(?P<file>{_HS}){_GHC_AT}:?(?: \[(?P<code>GHC-\d+)\])?(?: \[[^\]]*\])*:?"
+        r"\s*(?P<msg>\S.*)?$",
+        seek=_GHC_AT,
+        tool="ghc",
+        block="ghc",
+        rank=2,
+        examples=(
+            "src/Calc.hs:5:9: error: [GHC-88464]",
+            "src/Calc.hs:6:11: error: Variable not in scope: foo :: Int -> Int",
+            "src/Calc.hs:(5,1)-(7,3): error:",
+            "src/W.hs:3:1: warning: [-Wunused-imports]",
+            "src/W.hs:3:1: error: [-Wunused-imports, -Werror=unused-imports]",
+            "src/W.hs:3:1: error: [GHC-66111] [-Wunused-imports, Werror=unused-imports]",
+            "calc> /home/ci/calc/src/Calc.hs:5:9: error:",
+        ),
+    ),
+    Format(  # GHC 7: a bare location, its message below (its warnings say ``Warning:``)
+        "ghc-bare",
+        rf"^{_STACK}(?P<file>{_HS}){_BARE_SEEK} *$",
+        seek=_BARE_SEEK,
+        tool="ghc",
+        block="ghc",
+        rank=2,
+        examples=("src/Calc.hs:10:5:",),
+    ),
+    Format(
+        "ghc-no-location",
+        r"^<no location info>: (?P<sev>error|warning):?\s*(?P<msg>\S.*)?$",
+        tool="ghc",
+        block="ghc",
+        rank=2,
+        examples=("<no location info>: error:",),
+    ),
+    Format(
+        "ghc-command-line",
+        r"^<command line>: (?P<msg>(?:cannot satisfy|unknown package|Could not find module|"
+        r"Could not load module).*)$",
+        tool="ghc",
+        category="dependency",
+        rank=2,
+        examples=("<command line>: cannot satisfy -package hspec",),
+    ),
+    Format(  # ``prog: src/R.hs:(7,1)-(8,13): Non-exhaustive patterns in function check``
+        "ghc-pattern-failure",
+        rf"^(?:[\w.-]+: )?(?P<file>{_HS}){_WHERE}: {_RUNTIME}$",
+        seek=f"{_WHERE}: {_RUNTIME}",
+        tool="ghc",
+        category="runtime",
+        rank=3,
+        examples=("calc: src/R.hs:(7,1)-(8,13): Non-exhaustive patterns in function check",),
+    ),
+    Format(
+        "ghc-prelude-error",
+        rf"^[\w.-]+{_PRELUDE}$",
+        seek=_PRELUDE,
+        tool="ghc",
+        block="hscallstack",
+        category="runtime",
+        rank=3,
+        words=("Prelude.",),
+        examples=("calc: Prelude.head: empty list", "calc: Prelude.undefined"),
+    ),
+    Format(
+        "ghc-exception",
+        r"^\*\*\* Exception: (?P<msg>.+)$",
+        tool="ghc",
+        block="hscallstack",
+        category="runtime",
+        rank=3,
+        examples=("*** Exception: Prelude.head: empty list",),
+    ),
+    Format(  # ``error "boom"`` and other HasCallStack errors: the message is the line above
+        "ghc-callstack",
+        r"^CallStack \(from HasCallStack\):$",
+        tool="ghc",
+        block="hscallstack",
+        category="runtime",
+        rank=3,
+        fixup=_message_above,
+        words=("CallStack",),
+        examples=("CallStack (from HasCallStack):",),
+    ),
+    Format(
+        "hspec-summary",
+        r"^\d+ examples?, [1-9]\d* failures?(?:, \d+ pending)?$",
+        tool=None,  # RSpec prints the same line
+        role="consequence",
+        rank=0,
+        examples=("3 examples, 1 failure",),
+    ),
+    Format(
+        "hunit-failure",
+        r"^### (?:Failure|Error) in: +(?P<test>.+?)\s*$",
+        tool="hunit",
+        block="hunit",
+        rank=3,
+        examples=("### Failure in: 0:add", "### Error in:   2:head"),
+    ),
+    Format(
+        "hunit-summary",
+        r"^Cases: \d+ +Tried: \d+ +Errors: (?:[1-9]\d* +Failures: \d+|0 +Failures: [1-9]\d*)\s*$",
+        tool="hunit",
+        role="consequence",
+        rank=0,
+        examples=("Cases: 4  Tried: 4  Errors: 1  Failures: 2",),
+    ),
+    Format(
+        "tasty-failure",
+        r"^\s+(?P<test>\S.*?)" + _TASTY_SEEK + r"(?: \([\d.]+s\))? *$",
+        seek=_TASTY_SEEK,
+        tool="tasty",
+        block="tasty",
+        rank=3,
+        examples=("  List comparison (different length): FAIL", "    add:      FAIL (0.02s)"),
+    ),
+    Format(
+        "test-framework-failure",
+        r"^\s+(?P<test>\S.*?): \[(?:Failed|Error)\]$",
+        tool="test-framework",
+        block="testframework",
+        rank=3,
+        examples=("  add: [Failed]",),
+    ),
+    Format(  # doctest: an example in a comment that gave another value
+        "doctest-failure",
+        rf"^(?P<file>{_HS}){_DOCTEST_SEEK}(?P<expr>.*)'$",
+        seek=_DOCTEST_SEEK,
+        tool="doctest",
+        block="hunit",
+        rank=3,
+        examples=("src/Calc.hs:12: failure in expression `add 1 1'",),
+    ),
+    Format(
+        "doctest-summary",
+        r"^Examples: \d+ +Tried: \d+ +Errors: "
+        r"(?:[1-9]\d* +Failures: \d+|0 +Failures: [1-9]\d*)\s*$",
+        role="consequence",
+        rank=0,
+        examples=("Examples: 5  Tried: 5  Errors: 0  Failures: 1",),
+    ),
+    Format(
+        "tasty-summary",
+        r"^\d+ out of \d+ tests failed(?: \([\d.]+s\))?$",
+        tool="tasty",
+        role="consequence",
+        rank=0,
+        examples=("1 out of 2 tests failed (0.00s)",),
+    ),
+    Format(  # ``Error: [Cabal-7125]`` then, below, ``Failed to build calc-0.1.0.0. ...``
+        "cabal-coded",
+        r"^Error: \[(?P<code>Cabal-\d+)\]\s*(?P<msg>.*)$",
+        tool="cabal",
+        block="cabal",
+        rank=2,
+        examples=("Error: [Cabal-7125]", "Error: [Cabal-7107]"),
+    ),
+    Format(
+        "cabal-error",
+        r"^(?:Error: )?cabal(?:\.exe)?: (?P<msg>(?!Warning\b).+)$",
+        tool="cabal",
+        block="cabal",
+        rank=2,
+        words=("cabal: ",),
+        examples=(
+            "cabal: Could not resolve dependencies:",
+            "Error: cabal: Failed to build calc-0.1.0.0.",
+        ),
+    ),
+    Format(
+        "cabal-test-suite",
+        r"^Test suite (?P<test>\S+): FAIL$",
+        tool="cabal",
+        role="consequence",
+        rank=0,
+        examples=("Test suite calc-test: FAIL",),
+    ),
+    Format(  # ``Error: [S-7282]`` (stack 2.11 on), the message indented below
+        "stack-coded",
+        r"^Error: \[(?P<code>S-\d+)\]\s*(?P<msg>.*)$",
+        tool="stack",
+        block="hsstack",
+        rank=2,
+        examples=("Error: [S-7282]",),
+    ),
+    Format(
+        "stack-build-plan",
+        r"^Error: (?P<msg>While constructing the build plan, the following exceptions were "
+        r"encountered:)$",
+        tool="stack",
+        block="nested",
+        category="dependency",
+        rank=2,
+        examples=(
+            "Error: While constructing the build plan, the following exceptions were encountered:",
+        ),
+    ),
+    Format(
+        "stack-consequence",
+        r"^(?:--\s+While building (?:package|custom Setup\.hs for package)|"
+        r"Test suite failure for package) \S.*$",
+        tool="stack",
+        role="consequence",
+        block="codeframe",
+        rank=0,
+        words=("While building",),
+        examples=(
+            "--  While building package calc-0.1.0.0 using:",
+            "Test suite failure for package calc-0.1.0.0",
+        ),
+    ),
+)
