@@ -217,7 +217,11 @@ class Maven(Reader):
 class Gradle(Reader):
     """Gradle's ``* What went wrong:`` section, up to ``* Try:``."""
 
-    _SUMMARY = ("> There were failing tests", "> Compilation failed", "> There were failing")
+    _SUMMARY = (
+        "> There were failing tests", "> Compilation failed", "> There were failing",
+        "> Build failed with", "> Analysis failed with",  # detekt
+        "> A failure occurred while executing org.jlleitschuh",  # ktlint
+    )
 
     frames_wanted = False
 

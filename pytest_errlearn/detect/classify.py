@@ -40,14 +40,15 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"expected (?:expression|"
      r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
      r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword)|TS1\d{3}\b|"
-     r"ParserError|ParseException|"
+     r"ParserError|ParseException|[Ee]xpecting ['\"(){}\[\]]|expected but .* found|"
+     r"EOF while reading|"
      r"E0(?:0[0-9]{2}|1[0-6][0-9])\b|expected one of"),
     ("assertion", r"AssertionError|AssertionFailedError|ComparisonFailure|\bassert(?:ion)?\b|"
      r"[Ee]xpected:?.*(?:[Rr]eceived|got|[Bb]ut was|[Aa]ctual|to (?:be|equal))|"
      r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
      r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
      r"left == right|test failed|Test failed|FAILED|not ok \d+|Failed asserting that|"
-     r"Expected objects to be|\?assert\w+|\{assert\w*,"),
+     r"Expected objects to be|\?assert\w+|\{assert\w*,|did not equal|actual:"),
     ("reference", r"NameError|ReferenceError|is not defined|undefined reference|"
      r"undefined: |cannot find (?:symbol|value|function|type|name|macro)|"
      r"was not declared|undeclared|unresolved (?:external|reference|symbol)|"
@@ -57,7 +58,8 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"ClassNotFoundException|symbol lookup error|cannot find symbol|NoMethodError|"
      r"undefined method|undefined local variable|uninitialized constant|"
      r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
-     r"could not find function|not in scope"),
+     r"could not find function|not in scope|Unable to resolve symbol|No such var|"
+     r"Unresolved symbol|not found: (?:value|type|object)|Not found: "),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"

@@ -39,8 +39,9 @@ _NOT_USER = re.compile(
 )
 # JVM frames name a bare file; the class says whose code it is.
 _JVM_LIBRARY = re.compile(
-    r"(?m)^[^\S\n]*at (?:[\w.$]+/)?(?:java|javax|jdk|sun|com\.sun|kotlin|scala|org\.junit|junit|"
-    r"org\.apache\.maven|org\.gradle|org\.testng|org\.springframework|worker\.org\.gradle)\."
+    r"(?m)^[^\S\n]*at (?:[\w.$@-]*/)*(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|"
+    r"org\.junit|junit|org\.apache\.maven|org\.gradle|org\.testng|org\.springframework|worker\.org\.gradle|"
+    r"clojure|org\.jetbrains|org\.opentest4j|org\.scalatest|munit|sbt|leiningen)\."
 )
 
 

@@ -123,7 +123,7 @@ ROWS = (
         "gradle-test-failure",
         r"^(?P<test>[\w$.]+ > .+?) FAILED$",
         tool="gradle",
-        block="indented",
+        block="gradletest",
         rank=3,
         examples=("com.example.AppTest > testAdd FAILED",),
     ),

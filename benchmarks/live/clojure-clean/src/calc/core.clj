@@ -1,0 +1,3 @@
+(ns calc.core)
+
+(defn add [a b] (+ a b))

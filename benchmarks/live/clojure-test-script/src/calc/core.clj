@@ -1,0 +1,4 @@
+(ns calc.core
+  (:require [clojure.string :as str]))
+
+(defn shout [s] (str/upper-case (str s "!")))

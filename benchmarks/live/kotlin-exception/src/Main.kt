@@ -1,0 +1,6 @@
+package calc
+
+fun main() {
+    val scores = listOf<Int>()
+    println("average: " + average(scores))
+}
