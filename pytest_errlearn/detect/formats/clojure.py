@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 ORDER = 44  # before the JVM's rows: a Clojure compiler exception is a Java exception line
 COMMANDS = {"lein": "lein", "clojure": "clojure", "clj": "clojure", "clj-kondo": "clj-kondo"}
@@ -30,10 +30,10 @@ _SPEC = "did not conform to spec:"
 _COMPILER = (
     r"^(?:Exception in thread \"[^\"]*\" )?(?:(?:clojure\.lang\.Compiler\$)?CompilerException:? )?"
 )
-_NO_FILE = re.compile(r"^(?:REPL|NO_SOURCE_(?:PATH|FILE)|null|form-init\d*\.clj|\*.*\*)$")
+_NO_FILE = regex(r"^(?:REPL|NO_SOURCE_(?:PATH|FILE)|null|form-init\d*\.clj|\*.*\*)$")
 # One frame of a Clojure stack as clojure.test and clojure.main print it:
 # ``calc.core$div.invokeStatic (core.clj:3)``, ``calc.core_test/fn (core_test.clj:8)``.
-_FRAME = re.compile(r"^\s*(?:at )?(?P<where>[^\s()]+) ?\((?P<file>[^\s:()]+):(?P<line>\d+)\)\s*$")
+_FRAME = regex(r"^\s*(?:at )?(?P<where>[^\s()]+) ?\((?P<file>[^\s:()]+):(?P<line>\d+)\)\s*$")
 _LIBRARY = (
     "clojure.",
     "java.",
@@ -87,8 +87,8 @@ class ClojureTest(Reader):
     all, often the JVM's: ``(Numbers.java:188)``)."""
 
     frames_wanted = False
-    _FIELD = re.compile(r"^\s*(expected|actual|diff|Expected|Actual):\s*(.*)$")
-    _NEXT = re.compile(r"^(?:FAIL|ERROR) in |^lein test |^Testing |^Ran \d")
+    _FIELD = regex(r"^\s*(expected|actual|diff|Expected|Actual):\s*(.*)$")
+    _NEXT = regex(r"^(?:FAIL|ERROR) in |^lein test |^Testing |^Ran \d")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -131,7 +131,7 @@ class ClojureMain(Reader):
     the JVM's stack follows; the place stays the header's."""
 
     frames_wanted = False
-    _STACK = re.compile(r"^\s+at |^\s+\.\.\. \d+ more|^Caused by: |^Full report at:$|^/\S+\.edn$")
+    _STACK = regex(r"^\s+at |^\s+\.\.\. \d+ more|^Caused by: |^Full report at:$|^/\S+\.edn$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -149,7 +149,7 @@ class ClojureMain(Reader):
         self.said.append(line.strip())
         return True
 
-    _EOF = re.compile(r"^EOF while reading, starting at line (\d+)")
+    _EOF = regex(r"^EOF while reading, starting at line (\d+)")
 
     def finish(self) -> None:
         err = self.err
@@ -167,7 +167,7 @@ class ClojureCompiler(Reader):
     A spec's explanation runs over lines before the place (Clojure 1.9)."""
 
     frames_wanted = False
-    _PLACE = re.compile(rf"compiling:{_AT}\s*$")
+    _PLACE = regex(rf"compiling:{_AT}\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from ...report import Error
 from ..frames import is_user_path
 from ..reader import Reader
-from . import Format, Role
+from . import Format, Role, regex
 
 # -- MSBuild's canonical diagnostic --------------------------------------------------
 
@@ -131,20 +131,20 @@ _EXITED = r"MSB3073|MSB3075|MSB3721|MSB4181|MSB6006"
 
 # A frame: "at M() in F:line N" (the runtime's; MTP leaves "line" out), or
 # xUnit's own "F(N,0): at M()". Frames without a file are a library's.
-_FRAME = re.compile(
+_FRAME = regex(
     r"^\s*(?:(?P<xfile>\S.*?)\((?P<xline>\d+),\d+\): at (?P<xmethod>\S.*?)"
     r"|at (?P<method>\S.*?)(?: in (?P<file>\S.*?):(?:[^\W\d]+ )?(?P<line>\d+))?)\s*$"
 )
 # Frames of the test frameworks and assertion libraries (their sources are
 # linked, so their frames name a file): never where a test failed. (The base
 # library's frames name no file, but in the runtime's own repository.)
-_LIBRARY = re.compile(
+_LIBRARY = regex(
     r"(?:Xunit|NUnit|FluentAssertions|Shouldly|Moq|NSubstitute|Castle|AutoFixture|TUnit"
     r"|Microsoft\.VisualStudio\.TestTools|Microsoft\.VisualStudio\.TestPlatform"
     r"|Microsoft\.Testing)\."
 )
 # A CI runner's timestamp before every line (the scanner drops it from a header only).
-_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ")
+_STAMP = regex(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ")
 
 
 def net_location(lines: Sequence[str]) -> tuple[str, int] | None:
@@ -229,7 +229,7 @@ def _lead(line: str) -> str:
     return _LEAD.sub("", _unstamp(line), count=1)
 
 
-_LEAD = re.compile(r"^\s*(?:##\[(?:error|warning)\])?(?:\d+>)?\s*")
+_LEAD = regex(r"^\s*(?:##\[(?:error|warning)\])?(?:\d+>)?\s*")
 
 
 # -- dotnet test: VSTest's console logger ---------------------------------------------
@@ -246,7 +246,7 @@ _BANNERS = {
 # [1 s], [1 m 3 s]; 16.x: [134ms].
 _DURATION = r"\[(?:< ?)?\d+(?:\.\d+)? ?(?:ms|s|m|h)(?: \d+ ?(?:ms|s|m))*\]"
 # What ends a failed test's block: the next result, the run's summary, other output.
-_VSTEST_END = re.compile(
+_VSTEST_END = regex(
     r"^\s{0,4}(?:Passed|Failed|Skipped|Not Run|X|√|✓|✔|✘|!)\s+\S.* " + _DURATION + r"\s*$"
     r"|^(?:Passed|Failed|Skipped)\s{2,}\S"
     r"|^\s*(?:Failed!|Passed!|Skipped!|Test Run (?:Failed|Successful|Aborted)|Total tests:"
@@ -255,7 +255,7 @@ _VSTEST_END = re.compile(
     r"|\[xUnit\.net |NUnit Adapter|\d+>)"
 )
 # NUnit's stack of each assertion of a multiple-assert block: "1)    at M() in F:line N".
-_NUNIT_EXTRA = re.compile(r"^\d+\)\s+at ")
+_NUNIT_EXTRA = regex(r"^\d+\)\s+at ")
 
 
 class VSTestFailure(NetBlock):
@@ -305,10 +305,10 @@ class MSBuildTestError(VSTestFailure):
     (the terminal logger indents the rest of it instead)."""
 
     _INLINE = (
-        re.compile(r"^(?P<test>.+?) \([^()]*\): Error Message: ?(?P<msg>.*)$"),
-        re.compile(r"^(?:\((?P<name>[^()]*)\) )?(?P<test>[\w.<>`$]+\([^()]*\)) (?P<msg>\S.*)$"),
+        regex(r"^(?P<test>.+?) \([^()]*\): Error Message: ?(?P<msg>.*)$"),
+        regex(r"^(?:\((?P<name>[^()]*)\) )?(?P<test>[\w.<>`$]+\([^()]*\)) (?P<msg>\S.*)$"),
     )
-    _TAIL = re.compile(_PROJ + r"\s*$")
+    _TAIL = regex(_PROJ + r"\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -342,7 +342,7 @@ class MSBuildTestError(VSTestFailure):
 
 # -- xUnit's own lines ----------------------------------------------------------------
 
-_XUNIT_PREFIX = re.compile(r"^\s*\[xUnit\.net [\d:.]+\]")
+_XUNIT_PREFIX = regex(r"^\s*\[xUnit\.net [\d:.]+\]")
 _XUNIT_BANNERS = {"Stack Trace:": "stack", "Output:": "output", "Warnings:": "output"}
 
 

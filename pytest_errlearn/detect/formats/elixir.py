@@ -10,17 +10,15 @@ Calc.add/2`` (1.15: ``  lib/calc.ex:5: Calc.add/2``); from 1.16 indented, a
 
 from __future__ import annotations
 
-import re
-
 from ...report import Error
 from ..blocks_langs import Rustc
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 _EX = r"[^\s:│└]+\.(?:exs?|eex|heex|leex|sface)"
 # The stack frames of Elixir and Erlang as Elixir prints them:
 # ``(calc 0.1.0) lib/calc.ex:5: Calc.div/2``, ``test/calc_test.exs:6: (test)``.
-_FRAME = re.compile(
+_FRAME = regex(
     r"^\s+(?:\((?P<app>\w+)(?: [^)]*)?\) )?(?P<file>[^\s:()]+\.(?:exs?|erl|hrl|eex|heex)):"
     r"(?P<line>\d+): "
 )
@@ -80,8 +78,8 @@ class Diagnostic(Rustc):
     Indented (1.16 on), it is Elixir's only when its frame or place follows.
     """
 
-    _PLACE = re.compile(rf"^\s*(?:└─ )?(?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?(?::|$)")
-    _GUTTER = re.compile(r"^\s*\d*\s*│|^\s*\.\.\.$")
+    _PLACE = regex(rf"^\s*(?:└─ )?(?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?(?::|$)")
+    _GUTTER = regex(r"^\s*\d*\s*│|^\s*\.\.\.$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -130,7 +128,7 @@ class ExceptionStack(Reader):
     lines (a nested diagnostic, 1.16's ``SyntaxError``), then the stack."""
 
     frames_wanted = False
-    _NESTED = re.compile(r"^\s+error: (?P<msg>.+)$")
+    _NESTED = regex(r"^\s+error: (?P<msg>.+)$")
 
     def accept(self, line: str) -> bool:
         if not (line[:1].isspace() and line.strip()):
@@ -149,7 +147,7 @@ class ExUnitFailure(Reader):
     message, ``code:``/``left:``/``right:`` and the stacktrace, indented below."""
 
     frames_wanted = False
-    _PLACE = re.compile(rf"^\s+(?P<file>{_EX}):(?P<line>\d+)$")
+    _PLACE = regex(rf"^\s+(?P<file>{_EX}):(?P<line>\d+)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 _ERL = r"(?:[A-Za-z]:)?[^\s:][^\s:]*\.(?:erl|hrl|escript|yrl|xrl)"
 _ERLC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? "
@@ -55,17 +55,17 @@ BUILDS: dict[str, frozenset[str] | None] = {
 
 # Where a frame of a stack points: ``(src/calc.erl, line 5)`` in a printed
 # stack, ``{file,"src/calc.erl"},{line,5}`` in a term.
-_PRINTED_FRAME = re.compile(
+_PRINTED_FRAME = regex(
     r"(?P<mod>'?[\w@.]+'?):[^\s(]+ \((?P<file>[^,()]+), line (?P<line>\d+)\)"
 )
-_TERM_FRAME = re.compile(r'\{file,\s*"(?P<file>[^"]+)"\},\s*\{line,(?P<line>\d+)\}')
+_TERM_FRAME = regex(r'\{file,\s*"(?P<file>[^"]+)"\},\s*\{line,(?P<line>\d+)\}')
 # OTP's own modules, which its frames name by a bare file name.
-_OTP_MODULE = re.compile(
+_OTP_MODULE = regex(
     r"^(?:eunit\w*|test_server\w*|ct_\w+|cth_\w+|erl_\w+|init|escript|gen(?:_\w+)?|proc_lib|"
     r"lists|erlang|timer|shell|supervisor\w*|application\w*|rpc|io(?:_lib)?|file|code|maps|ets|"
     r"dets|string|unicode|binary|rebar\w*)$"
 )
-_OTP_PATH = re.compile(r"/lib/erlang/|/otp[-_/]|/erts-|/(?:stdlib|kernel)-\d")
+_OTP_PATH = regex(r"/lib/erlang/|/otp[-_/]|/erts-|/(?:stdlib|kernel)-\d")
 
 
 def user_frame(frames: Iterable[re.Match[str]]) -> tuple[str, int] | None:
@@ -122,7 +122,7 @@ class ErlcFrame(Reader):
     the indented lines of a message that runs on (dialyzer's)."""
 
     frames_wanted = False
-    _FRAME = re.compile(r"^%\s+\d*\||^\s+\S")
+    _FRAME = regex(r"^%\s+\d*\||^\s+\S")
 
     def accept(self, line: str) -> bool:
         return self._FRAME.match(line) is not None
@@ -136,7 +136,7 @@ class EUnitFailure(Reader):
     ``**error:Term`` and the test's output, up to the blank line."""
 
     frames_wanted = False
-    _RAISED = re.compile(r"^\*\*(?P<what>(?:error|exit|throw):.*)$")
+    _RAISED = regex(r"^\*\*(?P<what>(?:error|exit|throw):.*)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -167,7 +167,7 @@ class Rebar3EUnit(Reader):
     ``Failure/Error:`` with what failed, a ``%% file:line:in`` frame."""
 
     frames_wanted = False
-    _WHERE = re.compile(r"^\s+%% (?P<file>\S+?):(?P<line>\d+):in ")
+    _WHERE = regex(r"^\s+%% (?P<file>\S+?):(?P<line>\d+):in ")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

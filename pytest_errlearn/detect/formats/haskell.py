@@ -16,11 +16,11 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 # stack's prefix on a package's build output: ``calc> `` (padded: ``calc   > ``).
 _STACK = r"(?:[\w.-]+\s*> )?"
-_STACK_PREFIX = re.compile(r"^[\w.-]+\s*> ?")
+_STACK_PREFIX = regex(r"^[\w.-]+\s*> ?")
 _HS = r"(?:[A-Za-z]:)?[^\s:<>][^\s:<>]*\.(?:l?hs|hs-boot|hsig|hsc)"
 # What follows the file on GHC's header: a point (``5:9``, ``5:9-12``) or a range
 # (``(5,1)-(7,3)``); the seek of the rows whose line starts with the path.
@@ -100,7 +100,7 @@ class GhcDiagnostic(Reader):
     line below it (its ``•`` dropped)."""
 
     frames_wanted = False
-    _FRAME = re.compile(r"^\s*\d*\s*\|")
+    _FRAME = regex(r"^\s*\d*\s*\|")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -130,11 +130,11 @@ class CallStack(Reader):
     lines, innermost first: the error is at the first that is the user's own."""
 
     frames_wanted = False
-    _CALLED = re.compile(
+    _CALLED = regex(
         r"^\s+\S+, called at (?P<file>\S+?):(?P<line>\d+):(?P<col>\d+) in (?P<pkg>[^:\s]+):"
     )
     # GHC's and the test frameworks' own packages (with or without a version).
-    _LIBRARY = re.compile(
+    _LIBRARY = regex(
         r"^(?:base|ghc-internal|ghc-prim|ghc|hspec|hspec-core|hspec-expectations|HUnit|"
         r"tasty|tasty-hunit|QuickCheck|call-stack)(?:-[\d.]+(?:-\w+)?)?$"
     )
@@ -194,8 +194,8 @@ class HUnitLines(Reader):
     ``file:line`` first when the assertion knows it, then the message."""
 
     frames_wanted = False
-    _WHERE = re.compile(rf"^(?P<file>{_HS}):(?P<line>\d+)(?::(?P<col>\d+))?:?$")
-    _TASTY_TAIL = re.compile(r"^Use -p '.*' to rerun")
+    _WHERE = regex(rf"^(?P<file>{_HS}):(?P<line>\d+)(?::(?P<col>\d+))?:?$")
+    _TASTY_TAIL = regex(r"^Use -p '.*' to rerun")
     indented = False  # tasty's lines are indented under the test; HUnit's are not
 
     def __init__(self, err: Error, start: int) -> None:
@@ -229,7 +229,7 @@ class TastyLines(HUnitLines):
 class FrameworkLines(HUnitLines):
     """test-framework's ``  add: [Failed]``: the message below, up to the next test."""
 
-    _NEXT = re.compile(r"^\s+\S.*: \[(?:OK|Failed|Error)\]|^\s+(?:Test Cases|Properties)\s")
+    _NEXT = regex(r"^\s+\S.*: \[(?:OK|Failed|Error)\]|^\s+(?:Test Cases|Properties)\s")
 
     def accept(self, line: str) -> bool:
         return not self._NEXT.match(line) and super().accept(line)
@@ -241,15 +241,15 @@ class Cabal(Reader):
     only follows from the errors above it."""
 
     frames_wanted = False
-    _OTHER = re.compile(
+    _OTHER = regex(
         r"^(?:Error|Warning|cabal|Configuring|Building|Preprocessing|Resolving|Build profile|"
         r"In order|Running|Test suite|The command|Done\.|##|\[\d+ of \d+\]|\S+\.l?hs:\d)"
     )
-    _AFTER = re.compile(
+    _AFTER = regex(
         r"^(?:Failed to build|Tests? failed|Benchmarks? failed|Failed to run|"
         r"Failed to build documentation)\b"
     )
-    _SOLVER = re.compile(r"^\[__\d+\] (?P<said>(?:unknown package|rejecting|conflict|fail).*)$")
+    _SOLVER = regex(r"^\[__\d+\] (?P<said>(?:unknown package|rejecting|conflict|fail).*)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -278,7 +278,7 @@ class Stack(Reader):
     failed to run only follows from the package's errors above it."""
 
     frames_wanted = False
-    _AFTER = re.compile(
+    _AFTER = regex(
         r"failed to execute the build plan|Test suite failure|While building package"
     )
 

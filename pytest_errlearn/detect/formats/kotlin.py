@@ -4,11 +4,10 @@ of Gradle's failed JVM tests (``gradletest``)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 from .scala import jvm_user_frame
 
 ORDER = 44  # before the JVM's rows: ``file.kt:5:13: error:`` would be gcc's
@@ -27,9 +26,9 @@ BUILDS: dict[str, frozenset[str] | None] = {
 _KT = r"(?:[A-Za-z]:)?[^\s:\[]*\.kts?"
 # A file the Kotlin compiler reports on, as the JVM family's kotlinc row reads it.
 _JVM_SRC = r"(?:file://)?(?:[A-Za-z]:)?[^\s:\[]+\.(?:kts?|java|scala|groovy):"
-_CARET = re.compile(r"^\s*\^+\s*$")
+_CARET = regex(r"^\s*\^+\s*$")
 # Lines that are no source line under a diagnostic: another error, Gradle's own.
-_OTHER = re.compile(r"^(?:[ew]: |error: |warning: |exception: |> Task |FAILURE: |BUILD )")
+_OTHER = regex(r"^(?:[ew]: |error: |warning: |exception: |> Task |FAILURE: |BUILD )")
 
 
 class KotlincFrame(Reader):
@@ -55,7 +54,7 @@ class GradleTest(Reader):
     as the ``app//`` class loader names them too."""
 
     frames_wanted = False
-    _SHORT = re.compile(
+    _SHORT = regex(
         r"^(?P<msg>\S.*?) at (?P<file>[^\s:()]+\.(?:java|kts?|scala|groovy)):(?P<line>\d+)$"
     )
 
@@ -93,7 +92,7 @@ READERS = {"kotlincframe": KotlincFrame, "gradletest": GradleTest, "kotlinstack"
 
 # What follows the file name on kotlinc's lines, which start with any path.
 _KOTLINC_AT = r":(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning|info): "
-_HEADER = re.compile(rf"^{_KT}{_KOTLINC_AT}")
+_HEADER = regex(rf"^{_KT}{_KOTLINC_AT}")
 # ktlint's and detekt's lines: ``file:l:c: Message (rule)`` / ``... [Rule]``; their
 # messages are sentences. What is sought holds the sentence's first letters: a
 # bare ``:l:c `` is on every line with a time of day.

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 # The interpreters' names as they start their error lines: "lua: x.lua:3: ...".
 _LUA = r"(?:lua(?:jit|5\.\d|\d\.\d)?|luac(?:5\.\d)?|texlua)"
@@ -18,7 +16,7 @@ _LUACHECK = (
     r"^\s*(?P<file>[^\s:]+\.(?:lua|rockspec|luacheckrc)):(?P<line>\d+):(?P<col>\d+)(?:-\d+)?: "
 )
 # Installed modules (LuaRocks, the distribution's), not the project's.
-_NOT_USER = re.compile(r"/share/lua/|/lib/lua/|\.luarocks/|/lua_modules/|^\[C\]|^\(")
+_NOT_USER = regex(r"/share/lua/|/lib/lua/|\.luarocks/|/lua_modules/|^\[C\]|^\(")
 
 
 def _user(path: str) -> bool:
@@ -49,7 +47,7 @@ class LuaTraceback(Reader):
     project's own."""
 
     frames_wanted = False
-    _FRAME = re.compile(r"^\s+(?P<file>[^\s:\[(]+\.lua):(?P<line>\d+): in ")
+    _FRAME = regex(r"^\s+(?P<file>[^\s:\[(]+\.lua):(?P<line>\d+): in ")
 
     def accept(self, line: str) -> bool:
         return line.startswith(("stack traceback:", "\t")) or (
@@ -73,8 +71,8 @@ class BustedFailure(Reader):
     """
 
     frames_wanted = False
-    _MESSAGE = re.compile(r"^" + _AT + r"(?P<msg>.*)$")
-    _FRAME = re.compile(r"^\s+(?P<file>[^\s:\[(]+\.lua):(?P<line>\d+): in ")
+    _MESSAGE = regex(r"^" + _AT + r"(?P<msg>.*)$")
+    _FRAME = regex(r"^\s+(?P<file>[^\s:\[(]+\.lua):(?P<line>\d+): in ")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from . import Format
+from . import Format, regex
 
 # What follows the file name that starts eslint's compact lines (``seek``).
 _ESLINT_AT = r": line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
-_PATH_LINE = re.compile(r"^(?:[A-Za-z]:)?[\w./\\@~-]+\.(?:[cm]?[jt]sx?|vue|svelte|json)$")
+_PATH_LINE = regex(r"^(?:[A-Za-z]:)?[\w./\\@~-]+\.(?:[cm]?[jt]sx?|vue|svelte|json)$")
 
 
 def _eslint_file(groups: dict[str, str | None], before: Sequence[str]) -> None:

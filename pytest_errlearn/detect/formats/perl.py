@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ...report import Error
 from ..frames import is_user_path
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 # Where Perl says an error happened, at the end of its line: `` at lib/Calc.pm line 12.``,
 # with the filehandle's line when one was read (``, <STDIN> line 2.``) and, for a
@@ -18,7 +18,7 @@ _AT = (
     r" at (?P<file>\(eval \d+\)|\S+) line (?P<line>\d+)(?:, <[^>]*> (?:line|chunk) \d+)?"
     r"(?P<rest>[.,].*)?$"
 )
-_AT_RX = re.compile(r"^(?P<msg>.+?)" + _AT)
+_AT_RX = regex(r"^(?P<msg>.+?)" + _AT)
 # The errno texts ``$!`` gives, after the colon of ``die "Cannot open $f: $!"``: what the
 # row of such messages seeks (any text may come first).
 _ERRNO = (
@@ -28,22 +28,22 @@ _ERRNO = (
     r"Bad file descriptor|Network is unreachable|Read-only file system)"
 )
 # Perl's own modules and those installed from CPAN: not the project's code.
-_LIBRARY = re.compile(
+_LIBRARY = regex(
     r"/usr/(?:local/)?(?:share|lib)/perl|/perl5/|/site_perl/|/vendor_perl/|/\.cpanm/"
     r"|/local/lib/perl|/perl/5\.\d+|/\.plenv/|/perlbrew/"
 )
 # Carp's frames under a ``confess``: ``\tCalc::div(1, 0) called at t/calc.t line 8``.
-_CALLED_AT = re.compile(r"^\s+\S.* called at (?P<file>\S+) line (?P<line>\d+)$")
+_CALLED_AT = regex(r"^\s+\S.* called at (?P<file>\S+) line (?P<line>\d+)$")
 # What perl prints after a compile error, and Test::More at the end of a test
 # script that died: all of it follows from the error above.
-_AFTERMATH = re.compile(
+_AFTERMATH = regex(
     r"^(?:BEGIN failed--compilation aborted at |Compilation failed in require at |"
     r"Execution of \S+ aborted due to compilation errors\.|\S+ had compilation errors\.|"
     r"Attempt to reload \S+ aborted\.)"
     r"|^\s*# (?:Looks like (?:your test exited|you planned|you failed)|Tests were run but no plan"
     r"|No tests run!)"
 )
-_TAP_LINE = re.compile(r"^\s*(?:not )?ok \d+|^\S+ \.{2,} ?$|^\s*\d+\.\.\d+")
+_TAP_LINE = regex(r"^\s*(?:not )?ok \d+|^\S+ \.{2,} ?$|^\s*\d+\.\.\d+")
 
 
 def user_code(path: str) -> bool:
@@ -97,13 +97,13 @@ class TestMoreFailure(Reader):
     in too."""
 
     frames_wanted = False
-    _DIAG = re.compile(r"^(?P<indent>\s*)#(?P<body>.*)$")
-    _FAILED = re.compile(r"^Failed test\b")
-    _PLACE = re.compile(
+    _DIAG = regex(r"^(?P<indent>\s*)#(?P<body>.*)$")
+    _FAILED = regex(r"^Failed test\b")
+    _PLACE = regex(
         r"^(?:at (?P<file>.+?) line (?P<line>\d+)\.?|in (?P<file2>\S+) at line (?P<line2>\d+)\.?)$"
     )
-    _OLD = re.compile(r"\((?P<file>\S+) at line (?P<line>\d+)\)")
-    _RULE = re.compile(r"[-+=| ]+")
+    _OLD = regex(r"\((?P<file>\S+) at line (?P<line>\d+)\)")
+    _RULE = regex(r"[-+=| ]+")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -184,7 +184,7 @@ class ProveSummary(Reader):
     """prove's ``Test Summary Report``: the failed scripts again, up to ``Result: FAIL``."""
 
     frames_wanted = False
-    _BODY = re.compile(r"^-{3,}$|^\S+ \(Wstat: |^\s+\S|^Files=\d+, Tests=\d+|^Result: ")
+    _BODY = regex(r"^-{3,}$|^\S+ \(Wstat: |^\s+\S|^Files=\d+, Tests=\d+|^Result: ")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

@@ -3,11 +3,9 @@ console, PHPStan, Psalm and php-cs-fixer."""
 
 from __future__ import annotations
 
-import re
-
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 # Where PHP says an error happened: "in /app/x.php on line 3", or "in /app/x.php:3"
 # for an uncaught exception; "Command line code" (``php -r``) is no file.
@@ -26,7 +24,7 @@ _NOTICE = (
 _PHP = r"[^\s:]+\.(?:php|phpt|inc)"
 # Installed code, not the project's: composer's vendor folder, distributions' PHP
 # libraries (PHPUnit's own frames, when PHPUnit comes from the system).
-_NOT_USER = re.compile(r"/vendor/|^vendor/|/usr/share/php/|/usr/share/pear/|phar://")
+_NOT_USER = regex(r"/vendor/|^vendor/|/usr/share/php/|/usr/share/pear/|phar://")
 
 
 def _user(path: str) -> bool:
@@ -65,8 +63,8 @@ class PhpStack(Reader):
     """
 
     frames_wanted = False
-    _BODY = re.compile(r"^(?:Stack trace:|#\d+ |\s+thrown in |PHP Stack trace:|PHP\s+\d+\. |Next )")
-    _FRAME = re.compile(r"^#\d+ (?P<file>[^\s(]+)\((?P<line>\d+)\): ")
+    _BODY = regex(r"^(?:Stack trace:|#\d+ |\s+thrown in |PHP Stack trace:|PHP\s+\d+\. |Next )")
+    _FRAME = regex(r"^#\d+ (?P<file>[^\s(]+)\((?P<line>\d+)\): ")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -99,11 +97,11 @@ class PhpUnitTest(Reader):
     """
 
     frames_wanted = False
-    _STOP = re.compile(
+    _STOP = regex(
         r"^(?:\d+\) \S|--$|(?:FAILURES|ERRORS|WARNINGS)!$|OK\b|Tests: \d+|"
         r"There (?:was|were) \d+ |\d+ tests? triggered |Time: \d)"
     )
-    _PLACE = re.compile(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+):(?P<line>\d+)$")
+    _PLACE = regex(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+):(?P<line>\d+)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -145,7 +143,7 @@ class PhpUnitTestdox(PhpUnitTest):
     """A failed test in PHPUnit's ``--testdox`` output: the same lines, in a
     ``│`` margin under `` ✘ Adds numbers``."""
 
-    _MARGIN = re.compile(r"^\s+[│┐├┴┘](?: |$)")
+    _MARGIN = regex(r"^\s+[│┐├┴┘](?: |$)")
 
     def accept(self, line: str) -> bool:
         if not self._MARGIN.match(line):
@@ -160,7 +158,7 @@ class PhpUnitIssues(Reader):
     warning, up to the next section or the summary."""
 
     frames_wanted = False
-    _END = re.compile(
+    _END = regex(
         r"^(?:--$|(?:FAILURES|ERRORS|WARNINGS)!$|OK\b|Tests: \d+|There (?:was|were) \d+ |"
         r"\d+ tests? triggered )"
     )
@@ -179,9 +177,9 @@ class PhpStanTable(Reader):
     and give a tip). The error is the file's first row, at its line."""
 
     frames_wanted = False
-    _RULE = re.compile(r"^ -+ -+\s*$")
-    _ROW = re.compile(r"^  (?P<line>\d+) +(?P<text>\S.*?)\s*$")
-    _MORE = re.compile(r"^ {9}(?P<text>\S.*?)\s*$")
+    _RULE = regex(r"^ -+ -+\s*$")
+    _ROW = regex(r"^  (?P<line>\d+) +(?P<text>\S.*?)\s*$")
+    _MORE = regex(r"^ {9}(?P<text>\S.*?)\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -227,8 +225,8 @@ class ConsoleException(Reader):
     last one's, the root cause."""
 
     frames_wanted = False
-    _PART = re.compile(r"^In \S+ line \d+:\s*$")
-    _CLASS = re.compile(r"^\s*\[[\w\\]+\]\s*$")
+    _PART = regex(r"^In \S+ line \d+:\s*$")
+    _CLASS = regex(r"^\s*\[[\w\\]+\]\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

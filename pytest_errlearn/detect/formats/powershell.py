@@ -32,14 +32,14 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 # A CI runner's timestamp before every line (the scanner drops it from a header only).
-_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ")
+_STAMP = regex(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ")
 # A native command that failed: its own output above says why. And the messages
 # a row of their own reports on the line above the record (``powershell-not-found``).
-_EXITED = re.compile(r"ended with non-zero exit code|^Pester run failed, because ")
-_REPORTED = re.compile(r"is not recognized as (?:the|a) name of a cmdlet")
+_EXITED = regex(r"ended with non-zero exit code|^Pester run failed, because ")
+_REPORTED = regex(r"is not recognized as (?:the|a) name of a cmdlet")
 
 
 def _unstamp(line: str) -> str:
@@ -52,8 +52,8 @@ def _indent(text: str) -> int:
 
 # -- the classic view -----------------------------------------------------------------
 
-_RECORD_END = re.compile(r"^\s*(?:At |\+ |\[-\] )|^\s{4}\+ \w+\s*:")
-_PROMPT = re.compile(r"^PS [^>]*> ")  # a prompt and the command it ran
+_RECORD_END = regex(r"^\s*(?:At |\+ |\[-\] )|^\s{4}\+ \w+\s*:")
+_PROMPT = regex(r"^PS [^>]*> ")  # a prompt and the command it ran
 # Windows PowerShell wraps a message at the console's width (80 or 120 in CI):
 # a line above the message's last is part of it only if it is about that long.
 _WRAPPED = 79
@@ -119,7 +119,7 @@ class ClassicRecord(Reader):
             self.consequence = True
 
 
-_AT = re.compile(
+_AT = regex(
     r"^At (?:line:\d+|(?P<file>(?:[A-Za-z]:)?[^:]+?):(?P<line>\d+)) char:(?P<col>\d+)\s*$"
 )
 
@@ -158,8 +158,8 @@ class ClassicTail(ClassicRecord):
 
 # -- PowerShell 7's concise view ------------------------------------------------------
 
-_CODE_LINE = re.compile(r"^\s*(?:Line |\d+ )\|")
-_BAR_LINE = re.compile(r"^\s*\|(?: (?P<rest>.*))?$")
+_CODE_LINE = regex(r"^\s*(?:Line |\d+ )\|")
+_BAR_LINE = regex(r"^\s*\|(?: (?P<rest>.*))?$")
 
 
 class ConciseRecord(Reader):
@@ -198,7 +198,7 @@ class ConciseRecord(Reader):
 
 # Where a Pester failure points: "at <ScriptBlock>, F:N" (5; 4 says "F: line N"),
 # "at line: N in F" (3 and 4).
-_PESTER_AT = re.compile(
+_PESTER_AT = regex(
     r"^\s*at (?:.*, (?P<file>(?:[A-Za-z]:)?[^:,]*\S):\s*(?:line )?(?P<line>\d+)"
     r"|line: (?P<line2>\d+) in (?P<file2>\S.*?))\s*$"
 )

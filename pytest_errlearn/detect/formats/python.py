@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..frames import is_user_path, python_location
-from . import Format
+from . import Format, regex
 
 
 def python_exception_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -16,7 +15,7 @@ def python_exception_location(groups: dict[str, str | None], before: Sequence[st
 
 
 _PY = r"[^\s:]+\.pyi?"
-_PYTEST_FRAME = re.compile(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): in \S+")
+_PYTEST_FRAME = regex(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): in \S+")
 
 
 def _pytest_frame(groups: dict[str, str | None], before: Sequence[str]) -> None:

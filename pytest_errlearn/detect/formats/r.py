@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 # A testthat problem's heading: "── Failure (test-calc.R:5:3): adds ───" (testthat 3.2),
 # "── Failure ('test-calc.R:5'): adds ──" (3.0, 3.1), "Failure ('test-calc.R:5'): adds"
@@ -21,9 +19,9 @@ _TESTTHAT_RULE = r"^\s*(?:(?:──|--) (?:\d+\. )?)?"
 _TESTTHAT2_AT = r": (?P<test>.+?) \(@(?P<file>[^#\s]+)#(?P<line>\d+)\)\s*[─-]*\s*$"
 # A backtrace frame's source reference: " 1. └─f() at test-calc.R:9:3", "      at R/a.R:4:3",
 # " 4. g() reporters/backtraces.R:1:5".
-_SRCREF = re.compile(r"(?:^|\s)(?:at )?(?P<file>[\w./-]+\.[Rr]):(?P<line>\d+):(?P<col>\d+)$")
+_SRCREF = regex(r"(?:^|\s)(?:at )?(?P<file>[\w./-]+\.[Rr]):(?P<line>\d+):(?P<col>\d+)$")
 # Frames in the test framework's own code (the packages' sources testthat names).
-_FRAMEWORK = re.compile(r"^(?:testthat|rlang|withr|cli|vctrs|purrr|magrittr|evaluate|pkgload)/")
+_FRAMEWORK = regex(r"^(?:testthat|rlang|withr|cli|vctrs|purrr|magrittr|evaluate|pkgload)/")
 
 
 def _innermost(block: list[str]) -> tuple[str, int] | None:
@@ -51,7 +49,7 @@ class RError(Reader):
     and the quoted source under a parse error."""
 
     frames_wanted = False
-    _BODY = re.compile(
+    _BODY = regex(
         r"^(?:Calls: |Backtrace:|In addition: |Timing stopped at:|Caused by error|"
         r"[!ℹ✖•] |\d+: |\s+\S)"
     )
@@ -89,13 +87,13 @@ class TestthatProblem(Reader):
     one does; else where testthat's heading says."""
 
     frames_wanted = False
-    _END = re.compile(
+    _END = regex(
         r"^\s*(?:(?:──|--) |(?:FAILURE|Failure|ERROR|Error|WARNING|Warning|SKIP|Skip) \(|"
         r"[─═=-]{10,}|\[ FAIL \d|══ |== |Error: Test failures|Execution halted|"
         r"Maximum number of failures|\S+\.[Rr]:\d+(?::\d+)?: (?:failure|error|warning|skip): )"
     )
 
-    _CLASSES = re.compile(r"^\s*<[\w/.]+>\s*$")  # a condition's classes, above its message
+    _CLASSES = regex(r"^\s*<[\w/.]+>\s*$")  # a condition's classes, above its message
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -126,8 +124,8 @@ class RCheck(Reader):
     read there, and this line only says that they were."""
 
     frames_wanted = False
-    _END = re.compile(r"^(?:\* |❯ |✔ |✖ |Status: |── |══ |\d+ errors? [✖✔] )")
-    _TAIL = re.compile(r"^Last \d+ lines of output:")
+    _END = regex(r"^(?:\* |❯ |✔ |✖ |Status: |── |══ |\d+ errors? [✖✔] )")
+    _TAIL = regex(r"^Last \d+ lines of output:")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

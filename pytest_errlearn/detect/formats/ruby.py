@@ -9,7 +9,7 @@ from ...report import Error
 from ..blocks_langs import Mocha
 from ..frames import is_user_path
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 # ``file:line:in 'method'`` (Ruby 3.4 quotes 'x'; earlier, `x'), the place an uncaught
 # exception's first line starts with: what that row seeks.
@@ -23,21 +23,21 @@ _OFFENSE_AT = r":(?P<line>\d+):(?P<col>\d+): (?P<sev>[CWREF]): "
 # A Ruby backtrace's frame: ``from app.rb:7:in '<main>'`` (an uncaught exception's),
 # ``# ./spec/a_spec.rb:5:in 'block ...'`` (RSpec's), ``    lib/a.rb:3:in 'm'`` (minitest's),
 # ``/app/Rakefile:2:in 'block ...'`` (rake's, test-unit's).
-_FRAME = re.compile(
+_FRAME = regex(
     r"^\s*(?:from |# )?(?P<file><internal:[^>]*>|(?:[A-Za-z]:)?[^\s:<#][^\s:]*):"
     r"(?P<line>\d+)(?::in [`'].*)?\s*$"
 )
 # Frames of Ruby itself and of installed gems: not the project's code.
-_LIBRARY = re.compile(
+_LIBRARY = regex(
     r"^<internal:|/lib/ruby/|/gems/|/rubygems|/vendor_ruby/|/vendor/bundle/|/\.rbenv/|/\.rvm/"
     r"|/\.gem/|/usr/share/ruby|/ruby/\d+\.\d+\.\d+/|^/opt/hostedtoolcache/"
 )
 # ``path:line: message``: an error of a file other than the one that raised it (a file
 # with a syntax error, as ``require`` reports it).
-_LOCATED = re.compile(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+):(?P<line>\d+): (?P<rest>.*)$")
+_LOCATED = regex(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+):(?P<line>\d+): (?P<rest>.*)$")
 # error_highlight's and did_you_mean's lines under an exception's message.
-_CARETS = re.compile(r"^\s*\^+~*\s*$")
-_NUMBERED = re.compile(r"^\s*\d+\) \S")
+_CARETS = regex(r"^\s*\^+~*\s*$")
+_NUMBERED = regex(r"^\s*\d+\) \S")
 
 
 def user_code(path: str) -> bool:
@@ -69,7 +69,7 @@ class RubyException(Reader):
     project's code (the first line's own place when that is the project's)."""
 
     frames_wanted = False
-    _FROM = re.compile(r"^\s+from \S|^\s+\.\.\. \d+ levels\.\.\.$")
+    _FROM = regex(r"^\s+from \S|^\s+\.\.\. \d+ levels\.\.\.$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -119,8 +119,8 @@ class RubySyntax(Reader):
     says what is wrong; the header only counts the errors."""
 
     frames_wanted = False
-    _PRISM = re.compile(r"^\s*>?\s*\d+ \|(?: |$)|^\s+\|(?: |$)")
-    _PRISM_SAID = re.compile(r"^\s+\|\s*\^~*\s+(?P<said>\S.*)$")
+    _PRISM = regex(r"^\s*>?\s*\d+ \|(?: |$)|^\s+\|(?: |$)")
+    _PRISM_SAID = regex(r"^\s+\|\s*\^~*\s+(?P<said>\S.*)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -157,9 +157,9 @@ class RSpecExample(Mocha):
     ``divided by 0``), the place its innermost ``# ./file:line`` frame in the project.
     """
 
-    _FAILURE = re.compile(r"^(?:\d+\.\d+\) )?Failure/Error:\s*(?P<code>.*)$")
-    _GOT = re.compile(r"^Got \d+ failures")
-    _COMMENT = re.compile(r"^# (?!\S+:\d+)")
+    _FAILURE = regex(r"^(?:\d+\.\d+\) )?Failure/Error:\s*(?P<code>.*)$")
+    _GOT = regex(r"^Got \d+ failures")
+    _COMMENT = regex(r"^# (?!\S+:\d+)")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -232,7 +232,7 @@ class RSpecLoadError(Reader):
     the line's start. A syntax error in a file the spec loads is reported there."""
 
     frames_wanted = False
-    _STOP = re.compile(
+    _STOP = regex(
         r"^(?:An error occurred |No examples found|Run options:|Finished in |Randomized with|"
         r"\d+ examples?, |Failures:|Pending:|Top \d+ slowest)"
     )
@@ -279,7 +279,7 @@ class Minitest(Reader):
 
     frames_wanted = False
     # ``Class#test [file:line]:`` (minitest-reporters leaves the colon out), ``Class#test:``
-    _TEST = re.compile(r"^(?P<test>\S[^\[\]]*?)(?: \[(?P<file>[^\]]+?):(?P<line>\d+)\]:?|:)$")
+    _TEST = regex(r"^(?P<test>\S[^\[\]]*?)(?: \[(?P<file>[^\]]+?):(?P<line>\d+)\]:?|:)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -320,8 +320,8 @@ class TestUnit(Reader):
     (``  => 6: ...``) and the message (``<3> expected but was`` / ``<2>``)."""
 
     frames_wanted = False
-    _SNIPPET = re.compile(r"^\s+(?:=> )?\d+:(?: |$)")
-    _PLACE = re.compile(r"^(?P<test>.+?) \[(?P<file>[^\]]+?):(?P<line>\d+)\]:$")
+    _SNIPPET = regex(r"^\s+(?:=> )?\d+:(?: |$)")
+    _PLACE = regex(r"^(?P<test>.+?) \[(?P<file>[^\]]+?):(?P<line>\d+)\]:$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -401,7 +401,7 @@ class RuboCopOffense(Reader):
         pass
 
 
-_OFFENSE_AT_RX = re.compile(_OFFENSE_AT)
+_OFFENSE_AT_RX = regex(_OFFENSE_AT)
 
 ORDER = 15  # before node's mocha row, which would take RSpec's "  1) Calc adds"
 COMMANDS = {

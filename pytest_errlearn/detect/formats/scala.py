@@ -3,12 +3,11 @@ MUnit and uTest."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 ORDER = 44  # before the JVM's rows: ``file.scala:3: error:`` would be javac's
 COMMANDS = {
@@ -30,16 +29,16 @@ BUILDS: dict[str, frozenset[str] | None] = {
 
 # What sbt, zinc in Mill (``[error]``, Mill's ``[12] `` task number) and Maven put
 # before a line; a block's lines carry its header's level.
-_PREFIX = re.compile(
+_PREFIX = regex(
     r"^(?:\[\d+\] )?\[(error|warn|info|success|ERROR|WARNING|WARN|INFO|Error|Warn|Warning)\] ?"
 )
 _SCALA_SRC = r"(?:[A-Za-z]:)?[^\s:\[\]]*\.(?:scala|sc|sbt)"
 _SBT_SRC = r"(?:[A-Za-z]:)?[^\s:\[\]]*\.(?:scala|sc|sbt|java)"  # sbt compiles Java too
-_CARET = re.compile(r"^\s*\^+\s*$")
+_CARET = regex(r"^\s*\^+\s*$")
 
 # -- JVM frames, with the libraries of the Scala and Kotlin worlds ----------------
 
-_JVM_FRAME = re.compile(
+_JVM_FRAME = regex(
     r"^\s*(?:at )?(?:[\w.$@-]*/)*(?P<where>[\w.$<>/-]+)\((?P<file>[^\s:()]+):(?P<line>\d+)\)\s*$"
 )
 JVM_LIBRARIES = (
@@ -106,7 +105,7 @@ def _unprefixed(line: str, level: str | None) -> str | None:
 
 # -- compilers -----------------------------------------------------------------
 
-_HEADERISH = re.compile(
+_HEADERISH = regex(
     rf"^{_SBT_SRC}:\d+(?::\d+)?(?::| |$)|^-- |^(?:one|two|three|four|five|six|seven|eight"
     r"|nine|ten|\d+) (?:errors?|warnings?)(?: found)?$|^Error compiling project|^Total time:"
     r"|^\(.*\) |^Compilation failed|^\d+ (?:errors?|warnings?) found"
@@ -158,8 +157,8 @@ class Scala3Frame(Reader):
     the carets (``  |  Not found: foo``)."""
 
     frames_wanted = False
-    _MARGIN = re.compile(r"^\s*(?P<n>\d+)?\s*\|(?P<text>.*)$")
-    _EXPLAIN = re.compile(r"longer explanation available|^\s*-{5,}\s*$|^\s*Explanation")
+    _MARGIN = regex(r"^\s*(?P<n>\d+)?\s*\|(?P<text>.*)$")
+    _EXPLAIN = regex(r"longer explanation available|^\s*-{5,}\s*$|^\s*Explanation")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -201,7 +200,7 @@ class SbtStack(Reader):
     the causes, the artifacts not found), at the innermost frame of the user's code."""
 
     frames_wanted = False
-    _BODY = re.compile(r"^(?:\s+\S|Caused by: )")
+    _BODY = regex(r"^(?:\s+\S|Caused by: )")
 
     def accept(self, line: str) -> bool:
         body = _unprefixed(line, "error")
@@ -222,7 +221,7 @@ class ScalaTestFailure(Reader):
     exception is reported at the innermost frame of the user's code."""
 
     frames_wanted = False
-    _AT = re.compile(r"^(?P<msg>.*?) \((?P<file>[^\s:()]+\.(?:scala|java|sc)):(?P<line>\d+)\)$")
+    _AT = regex(r"^(?P<msg>.*?) \((?P<file>[^\s:()]+\.(?:scala|java|sc)):(?P<line>\d+)\)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -260,8 +259,8 @@ class MUnitFailure(Reader):
     the frames; up to the next test or suite."""
 
     frames_wanted = False
-    _SOURCE = re.compile(r"^\d+:")
-    _NEXT = re.compile(r"^(?:==> |\s*\+ \S|\S+:$|\[\w+\] |Test run |Execution took|\d+ tests, )")
+    _SOURCE = regex(r"^\d+:")
+    _NEXT = regex(r"^(?:==> |\s*\+ \S|\S+:$|\[\w+\] |Test run |Execution took|\d+ tests, )")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
