@@ -76,12 +76,13 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def scan(name: str, data: bytes, tool: str | None = None) -> Scan:
-    """Detect the errors of ``data``; a crash or a hang is recorded, not raised."""
+def scan(name: str, data: bytes, tool: str | None = None, failed: bool | None = None) -> Scan:
+    """Detect the errors of ``data`` (``failed``: whether the run that printed it
+    failed, when known); a crash or a hang is recorded, not raised."""
     start = time.perf_counter()
     try:
         with _time_limit(TIME_LIMIT):
-            report = detect(data, tool)
+            report = detect(data, tool, failed=failed)
     except _Overtime:
         failure = f"over the {TIME_LIMIT:g} s limit"
     except Exception as exc:  # the harness shows a crash and goes on

@@ -10,8 +10,8 @@ Each case is a folder ``benchmarks/live/<ecosystem>-<case>/`` with a ``case.toml
 
 A case whose ``needs`` are all on PATH is copied to a temporary folder (nothing is
 written into the checkout), its command run there by ``bash -c`` (stdout and
-stderr merged, at most 120 s) and the output scanned as ``errlearn scan
---command CMD`` does: ``detect(output, tool_from_command(command))``. Scored per
+stderr merged, at most 120 s) and the output scanned as ``errlearn run -- CMD``
+does: ``detect(output, tool_from_command(command), failed=status != 0)``. Scored per
 ecosystem and overall, beside the issue's goals and beside the anchor
 ``grep -iE 'error|fail|exception|fatal'`` used as a detector:
 
@@ -161,9 +161,9 @@ def run_case(case: Case, timeout: float = TIMEOUT) -> Run:
         start = time.perf_counter()
         output, status = run_command(case.command, work, timeout)
         seconds = time.perf_counter() - start
-    return Run(
-        case, output, status, seconds, scan(case.name, output, tool_from_command(case.command))
-    )
+    failed = None if status is None else status != 0
+    scanned = scan(case.name, output, tool_from_command(case.command), failed)
+    return Run(case, output, status, seconds, scanned)
 
 
 # -- scoring (plain data in, counts out: tested without running anything) -------------

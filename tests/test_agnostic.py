@@ -105,3 +105,11 @@ def test_a_failure_line_after_a_step_that_ended_well_still_follows_the_failed_st
         """
     )
     assert [e.message for e in report.errors] == ["frobnicate: command not found"]
+
+
+def test_a_run_that_failed_of_its_warnings_alone_reports_them_as_its_errors() -> None:
+    out = b"script.sh:3:5: warning: Double quote to prevent globbing. [SC2086]\n"
+    report = detect(out, failed=True)
+    assert [(e.file, e.line) for e in report.errors] == [("script.sh", 3)]
+    assert report.warnings == []
+    assert detect(out).errors == [] and len(detect(out).warnings) == 1

@@ -67,10 +67,13 @@ _BOILERPLATE = re.compile(
 # Where the step began: its command echoed (a shell's ``$``/``+``, npm's ``> pkg@1 script``),
 # or the end of a step before it that passed.
 _WALL = re.compile(
-    r"^(?:\$ |> \S+@\S* \S|\+ \S|##\[group\]|##\[section\]Starting|::group::"
+    r"^(?:\$ |> \S+@\S* \S|\+ \S|##\[group\]|##\[command\]|##\[section\]Starting|::group::"
     r"|The command \".*\" exited with 0\.?$|section_start:\d+:)"
 )
-_JUNK = re.compile(r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$")
+_JUNK = re.compile(
+    r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$"
+    r"|^(?:##\[(?:endgroup|section)\]|::endgroup::|section_end:\d+:)"  # CI runners' bookkeeping
+)
 # A place a line names: ``path/to/file.ext:12``, ``file.ext(12,3)``, ``file.ext line 12``.
 _PLACE = re.compile(
     r"(?P<file>(?:[A-Za-z]:)?[\w.@~+-]*[\w@~+-][\w./\\@~+-]*\.[A-Za-z][\w+]{0,9})"

@@ -59,7 +59,8 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"undefined method|undefined local variable|uninitialized constant|"
      r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
      r"could not find function|not in scope|Unable to resolve symbol|No such var|"
-     r"Unresolved symbol|not found: (?:value|type|object)|Not found: "),
+     r"Unresolved symbol|not found: (?:value|type|object)|Not found: |cannot find '[^']+' in scope|"
+     r"Undefined name '|Undefined control sequence"),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"

@@ -131,13 +131,20 @@ class Assembler:
     def report(self, failed: bool | None = None) -> Report:
         """The report, root cause named, the kept errors' context decoded.
 
-        Where no error was found, the reason the output's last lines give is
-        the error: when the run is known to have ``failed``, or, where that is
-        not known (None), when those lines surely tell of a failure. A run
+        Where no error was found, a run known to have ``failed`` failed of its
+        warnings, if it printed any; else the reason the output's last lines
+        give is the error: when the run is known to have failed, or, where that
+        is not known (None), when those lines surely tell of a failure. A run
         known to have passed has none.
         """
         end, self._end = self._end, None
-        if end is not None and not self._errors and (failed or (failed is None and end.err.rank)):
+        if failed and not self._errors and self._warnings:
+            # It failed of its warnings: a linter that fails on them (ShellCheck,
+            # dart analyze, RuboCop) printed nothing worse.
+            self._errors, self._warnings = self._warnings, []
+            for err in self._errors:
+                err.severity = severity(err.category, err.message)
+        elif end is not None and not self._errors and (failed or (failed is None and end.err.rank)):
             end.err.rank = 1
             self.add(Found(end.err, "error", end.before, sectioned=True))
         for found in self._kept:

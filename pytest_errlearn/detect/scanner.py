@@ -45,6 +45,9 @@ _STAMP = re.compile(
     r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+)"
 )
 _STAMP_FIRST = frozenset("0123456789[")
+# The same before a block's lines, taking one space after it: the rest of the
+# line's indentation is the block's own.
+_BLOCK_STAMP = re.compile(_STAMP.pattern.replace(r"\s+", r"[ \t]"))
 
 
 class Found(Record):
@@ -89,13 +92,16 @@ class _Awaiting:
 
 
 class _Open:
-    __slots__ = ("reader", "fmt", "role", "before")
+    __slots__ = ("reader", "fmt", "role", "before", "stamped")
 
-    def __init__(self, reader: Reader, fmt: Format, role: str, before: list[bytes]) -> None:
+    def __init__(
+        self, reader: Reader, fmt: Format, role: str, before: list[bytes], stamped: bool
+    ) -> None:
         self.reader = reader
         self.fmt = fmt
         self.role = role
         self.before = before  # the raw lines above the header
+        self.stamped = stamped  # the header had a CI timestamp: so have the lines it reads
 
 
 class Scanner:
@@ -255,6 +261,8 @@ class Scanner:
         ``pos``: where reading goes on, or 0 when it takes none that way."""
         assert self._open is not None
         reader = self._open.reader
+        if self._open.stamped:  # its lines are read one by one, their timestamps dropped
+            return 0
         if (run := reader.run()) is None or (m := run.match(chunk, pos)) is None:
             return 0
         end = m.end()
@@ -278,7 +286,10 @@ class Scanner:
             self._awaiting = [w for w in self._awaiting if w.left > 0]
         text = None
         if self._open is not None:
-            if self._open.reader.feed(text := clean_line(raw), self._lineno):
+            text = clean_line(raw)
+            if self._open.stamped and text[:1] in _STAMP_FIRST:
+                text = _BLOCK_STAMP.sub("", text, count=1)
+            if self._open.reader.feed(text, self._lineno):
                 return
             self._cursor = start  # the block ends above this line
             self._close_open()
@@ -346,7 +357,8 @@ class Scanner:
             self._found(cause)
         before = above[-CONTEXT:]
         if fmt.block is not None:
-            self._open = _Open(READERS[fmt.block](err, n), fmt, role, before)
+            reader = READERS[fmt.block](err, n)
+            self._open = _Open(reader, fmt, role, before, stamped=len(analysed) != len(text))
         else:
             self._cursor = end
             self._found(Found(err, role, before, sectioned=test is None), fmt.category)

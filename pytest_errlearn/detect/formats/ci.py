@@ -111,11 +111,11 @@ ROWS = (
     Format(  # a workflow command as a step printed it (the raw log of ``errlearn run``,
         # a local run): its properties place it. (``::error`` lines are generic.py's
         # ``github-annotation``, which reads no place: this row's fixup would.)
-        "gha-workflow-warning",
-        r"^::(?P<sev>warning)(?: (?P<props>[^:]*))?::(?P<msg>.*)$",
+        "gha-workflow-command",
+        r"^::(?P<sev>error|warning)(?: (?P<props>[^:]*))?::(?P<msg>.*)$",
         tool="github-actions",
-        role="warning",
-        examples=("::warning file=setup.py,line=3::deprecated",),
+        rank=1,
+        examples=("::warning file=setup.py,line=3::deprecated", "::error file=a.py,line=3::boom"),
         fixup=_workflow_command,
     ),
     Format(

@@ -37,12 +37,6 @@ ROWS = (
         ),
     ),
     Format(
-        "github-annotation",
-        r"^::error(?: [^:]*)?::(?P<msg>.+)$|^##\[error\](?P<gmsg>.+)$",
-        rank=1,
-        examples=("::error file=a.py,line=3::boom",),
-    ),
-    Format(
         "generic-file-error",
         r"^\s*(?P<file>(?:[A-Za-z]:)?[\w./\\-]+\.\w+):(?P<line>\d+)(?::(?P<col>\d+))?:? "
         r"(?:\[?(?P<sev>error|Error|ERROR|fatal|FATAL|warning|Warning|WARNING)\]?)"
