@@ -11,10 +11,8 @@ summaries, which only repeat the errors above them.
 
 from __future__ import annotations
 
-import re
-
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 from .ci import inner_location
 
 ORDER = 14  # before the bare ``error:`` rows (elixir.py's, rust.py's) and c.py's gcc row (an
@@ -61,7 +59,7 @@ class SummaryList(Reader):
     then ``(2 failures)``. They repeat the errors above."""
 
     frames_wanted = False
-    _COUNT = re.compile(r"^\(\d+ failures?\)\s*$")
+    _COUNT = regex(r"^\(\d+ failures?\)\s*$")
 
     def accept(self, line: str) -> bool:
         return (line[:1].isspace() and bool(line.strip())) or bool(self._COUNT.match(line))
@@ -75,7 +73,7 @@ class UndefinedSymbols(Reader):
     each with where it is referenced from; the first symbol is the message."""
 
     frames_wanted = False
-    _SYMBOL = re.compile(r'^\s+"?(?P<sym>[^"]+?)"?, referenced from:\s*$')
+    _SYMBOL = regex(r'^\s+"?(?P<sym>[^"]+?)"?, referenced from:\s*$')
 
     def accept(self, line: str) -> bool:
         if not (line[:1].isspace() and line.strip()):

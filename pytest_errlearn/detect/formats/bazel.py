@@ -11,11 +11,9 @@ the tool's output its block.
 
 from __future__ import annotations
 
-import re
-
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 ORDER = 42  # before c.py's ninja row (``FAILED: ...``) and java.py's
 COMMANDS = {"bazel": "bazel", "bazelisk": "bazel", "blaze": "bazel"}
@@ -37,11 +35,11 @@ class BazelAction(Reader):
 
     frames_wanted = False
     # Bazel's own lines: the block ends there.
-    _OWN = re.compile(
+    _OWN = regex(
         r"^(?:INFO|ERROR|WARNING|DEBUG|FAILED|FAIL|TIMEOUT|PASSED|Target //|Executed \d|"
         r"Loading|Analyzing|\[[\d,]+ / [\d,]+\]|//\S+ )"
     )
-    _SKIPPED = re.compile(r"(?:: error executing .*|\s*\(remaining \d+ arguments? skipped\).*)$")
+    _SKIPPED = regex(r"(?:: error executing .*|\s*\(remaining \d+ arguments? skipped\).*)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -67,7 +65,7 @@ class StarlarkTraceback(Reader):
     column C`` frames (outermost first) and the ``Error in rule: ...`` line that
     ends it. A Python traceback logged at ERROR level has no column: no Bazel's."""
 
-    _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, column (?P<col>\d+))?')
+    _FRAME = regex(r'^\s+File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, column (?P<col>\d+))?')
 
     done = False  # the ``Error in ...`` line ends it
 

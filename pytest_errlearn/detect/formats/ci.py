@@ -15,10 +15,9 @@ line points.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from . import Format
+from . import Format, regex
 
 ORDER = 5  # first: a runner's line may wrap a tool's, whose rows would take it whole
 
@@ -39,7 +38,7 @@ def inner_location(groups: dict[str, str | None], before: Sequence[str]) -> None
         groups["msg"] = hit.groups["msg"]
 
 
-_PROPERTY = re.compile(r"(\w+)=([^,]*)")
+_PROPERTY = regex(r"(\w+)=([^,]*)")
 _ESCAPES = (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%"))
 
 

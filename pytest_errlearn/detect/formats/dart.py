@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 ORDER = 35  # before c.py's gcc row, which takes no ``Error:``, and the generic file:line row
 COMMANDS = {"dart": "dart", "flutter": "flutter", "pub": "dart"}
@@ -30,17 +30,17 @@ _CFE_AT = r":(?P<line>\d+):(?P<col>\d+): (?P<sev>Error|Warning): "
 _CFE_NOTE_AT = r":(?P<line>\d+):(?P<col>\d+): (?:Context|Info): "
 
 # Frames of the test runner, the matchers and Flutter itself: no place to fix.
-_FRAMEWORK = re.compile(
+_FRAMEWORK = regex(
     r"^(?:dart:|org-dartlang-sdk:|package:(?:test|test_api|test_core|matcher|stack_trace|"
     r"async|flutter|flutter_test|fake_async|mockito|mocktail|checks|integration_test)/)"
 )
 # ``test/calc_test.dart 8:5  main.<fn>`` (package:stack_trace's terse frames), and the
 # VM's ``#0      main (file:///app/bin/calc.dart:5:3)``.
-_TERSE_FRAME = re.compile(r"^\s*(?P<file>\S+\.dart) (?P<line>\d+)(?::(?P<col>\d+))?\s+\S")
-_VM_FRAME = re.compile(
+_TERSE_FRAME = regex(r"^\s*(?P<file>\S+\.dart) (?P<line>\d+)(?::(?P<col>\d+))?\s+\S")
+_VM_FRAME = regex(
     r"^\s*#\d+\s+.*?\((?P<file>\S+?\.dart):(?P<line>\d+)(?::(?P<col>\d+))?\)\s*$"
 )
-_CFE_LINE = re.compile(r"^\s*(?P<file>\S+?\.dart):(?P<line>\d+):(?P<col>\d+): Error: (?P<msg>.+)$")
+_CFE_LINE = regex(r"^\s*(?P<file>\S+?\.dart):(?P<line>\d+):(?P<col>\d+): Error: (?P<msg>.+)$")
 
 
 def dart_frame(lines: Sequence[str]) -> tuple[str, int, int | None] | None:
@@ -99,11 +99,11 @@ class FlutterException(Reader):
     what was thrown, and the innermost frame in the user's code."""
 
     frames_wanted = False
-    _THROWN = re.compile(
+    _THROWN = regex(
         r"^The following (?:assertion was thrown|(?P<what>\S+) (?:object )?was "
         r"thrown)"
     )
-    _CAUGHT_AT = re.compile(r"^\s*(?:file://)?(?P<file>\S+\.dart) line (?P<line>\d+)\s*$")
+    _CAUGHT_AT = regex(r"^\s*(?:file://)?(?P<file>\S+\.dart) line (?P<line>\d+)\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

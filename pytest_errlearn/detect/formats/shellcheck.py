@@ -13,10 +13,9 @@ at the construct it was in: notes.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from . import Format
+from . import Format, regex
 
 ORDER = 12  # before every row that takes a path's ``file:line:col: warning:`` (c.py's gcc)
 COMMANDS = {"shellcheck": "shellcheck"}
@@ -30,7 +29,7 @@ _ANY_AT = _AT + r"(?:error|warning|note): "
 _PARSE_ECHO = r"SC10(?:09|72|73)"  # the parse error's companions, above
 
 # tty format: the header above the source line and its markers
-_HEADER = re.compile(r"^In (?P<file>.+) line (?P<line>\d+):$")
+_HEADER = regex(r"^In (?P<file>.+) line (?P<line>\d+):$")
 
 
 def _tty_place(groups: dict[str, str | None], before: Sequence[str]) -> None:

@@ -9,12 +9,11 @@ say; ``l.12`` below the error gives the line. Warnings (``LaTeX Warning:``,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format
+from . import Format, regex
 
 ORDER = 55  # after the families whose tools also start a line with ``! `` (cpanm's)
 COMMANDS = {
@@ -42,10 +41,10 @@ BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(COMMANDS, None)
 # Files TeX reads: sources, packages, classes and what it writes for itself.
 _TEX_FILE = r"[^\s:()][^:()]*?\.(?:tex|ltx|sty|cls|dtx|ins|def|cfg|clo|fd|bbl|aux|toc|lof|lot)"
 # ``(./main.tex`` opens a file in the log, ``)`` closes the innermost.
-_OPEN_OR_CLOSE = re.compile(
+_OPEN_OR_CLOSE = regex(
     r"\((?P<file>(?:\.{1,2}/|/|[A-Za-z]:)?[^\s()]+?\.\w{1,4})(?=[\s()]|$)|\)"
 )
-_JOB = re.compile(r"^(?:No file (?P<a>\S+)\.aux\.|\((?P<b>[^\s()]+)\.aux\)?)")
+_JOB = regex(r"^(?:No file (?P<a>\S+)\.aux\.|\((?P<b>[^\s()]+)\.aux\)?)")
 _SOURCE = (".tex", ".ltx", ".dtx", ".sty", ".cls", ".bbl")
 
 
@@ -81,12 +80,12 @@ class TexError(Reader):
     error before it, and its ``l.N`` is the place."""
 
     frames_wanted = False
-    _LINE = re.compile(r"^l\.(?P<line>\d+)(?: |$)")
-    _EMERGENCY = re.compile(
+    _LINE = regex(r"^l\.(?P<line>\d+)(?: |$)")
+    _EMERGENCY = regex(
         r"^(?:(?P<file>" + _TEX_FILE + r"):(?P<line>\d+): |! )(?:Emergency stop\.|"
         r" ?==> Fatal error occurred.*)$"
     )
-    _NEXT = re.compile(r"^(?:! |!\S|" + _TEX_FILE + r":\d+: )")
+    _NEXT = regex(r"^(?:! |!\S|" + _TEX_FILE + r":\d+: )")
     _AFTER = 20  # lines of help text and context looked through for the ``l.N``
 
     def __init__(self, err: Error, start: int) -> None:
@@ -117,7 +116,7 @@ class BibtexError(Reader):
     and what it skipped."""
 
     frames_wanted = False
-    _WHERE = re.compile(r"^-+line (?P<line>\d+) of file (?P<file>\S+)$")
+    _WHERE = regex(r"^-+line (?P<line>\d+) of file (?P<file>\S+)$")
 
     def accept(self, line: str) -> bool:
         if self._WHERE.match(line):  # where in the .aux it was asked for: the file is the news
