@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_errlearn.detect import prefilter, recogniser
+from pytest_errlearn.detect import prefilter
 from pytest_errlearn.detect.formats import TABLE, Format
 from pytest_errlearn.detect.recogniser import one_line, tokenize
 from pytest_errlearn.detect.scanner import _row
@@ -120,16 +120,6 @@ def test_every_seek_starts_at_a_colon_so_re2_jumps_from_one_to_the_next(row: For
     start with the same byte: with a row's words first, it took 108 ms on
     75 MB of CI logs instead of 13."""
     assert row.seek is not None and row.seek.startswith(":")
-
-
-@pytest.mark.parametrize("row", SEEKING, ids=lambda row: row.name)
-def test_no_seek_holds_a_line_end_which_its_automaton_never_sees_but_at_the_buffers(
-    row: Format,
-) -> None:
-    """The seeks are found anywhere in a buffer, not line by line: a ``$`` left
-    in one (its tail not cut) matches only at the buffer's end."""
-    assert row.seek is not None
-    assert "$" not in recogniser.recogniser(row.seek).replace(r"\$", "")
 
 
 @pytest.mark.parametrize(

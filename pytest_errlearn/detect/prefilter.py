@@ -78,8 +78,9 @@ def lines_pattern(patterns: Iterable[str]) -> bytes:
 
 
 def seeks_pattern(seeks: Iterable[str]) -> bytes:
-    """What the rows that say so hold further on their lines, found anywhere."""
-    return _alternation(recogniser(seek) for seek in seeks)
+    """What the rows that say so hold further on their lines, found anywhere (a
+    ``$`` in one is a line's end: the automaton runs over a whole buffer)."""
+    return b"(?m)" + _alternation(recogniser(seek) for seek in seeks)
 
 
 def _alternation(parts: Iterable[str]) -> bytes:

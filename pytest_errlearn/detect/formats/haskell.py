@@ -316,7 +316,7 @@ ROWS = (
     Format(  # before ``ghc-bare``: the same shape, indented under ``Failures:``
         "hspec-failure",
         rf"^{_STACK}  (?P<file>{_HS}){_HSPEC_SEEK} ?$",
-        seek=_HSPEC_SEEK,
+        seek=_HSPEC_SEEK + " ?$",  # the line's end too: ":8:5:" alone is every compiler's
         tool="hspec",
         block="hspec",
         rank=3,
