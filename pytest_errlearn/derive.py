@@ -23,11 +23,9 @@ from .library import compiled
 
 def stale() -> list[str]:
     """The derived files that differ from what the table and the library give now."""
-    from .detect.formats import TABLE
-
     out = []
     known = _read(recogniser.KNOWN_FILE)
-    if known != recogniser.worked_out([row.pattern for row in TABLE.rows]):
+    if known != recogniser.worked_out(recogniser.table_patterns()):
         out.append(str(recogniser.KNOWN_FILE.name))
     if _read(compiled.FILE) != compiled.worked_out():
         out.append(str(compiled.FILE.name))

@@ -203,11 +203,19 @@ def worked_out(patterns: list[str]) -> dict[str, list[str]]:
     return {p: [r, unicode_wide(r), one_line(r)] for p, r in cut.items()}
 
 
+def table_patterns() -> list[str]:
+    """The regexes stage 1 and the table's set need the recognisers of: each row's,
+    and its errors-only form (``prefilter.errors_only``, for once a log has shown
+    many warnings), each with its seek."""
+    from .prefilter import _table_rows
+
+    return sorted({p for rows in (_table_rows(), _table_rows(warnings=False))
+                   for row in rows for p in row if p is not None})
+
+
 def write_known() -> None:
     """Write ``recognisers.json`` for the table as it is (``python -m pytest_errlearn.derive``)."""
-    from .formats import TABLE
-
-    known = worked_out([row.pattern for row in TABLE.rows])
+    known = worked_out(table_patterns())
     KNOWN_FILE.write_text(json.dumps(known, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
