@@ -29,6 +29,14 @@ ERRORFORMAT: dict[str, tuple[str, str | None]] = {
     "flake8": ("flake8", "error"),
     "govet": ("go vet ./...", "error"),
     "golangci-lint": ("golangci-lint run", None),
+    "msbuild": ("msbuild /property:GenerateFullPaths=true /nologo /v:q", None),
+    "dotnet": ("dotnet build -clp:NoSummary -p:GenerateFullPaths=true --nologo -v q", None),
+    "scalac": ("scalac", None),
+    "sbt": ("sbt compile", None),
+    "phpstan": ("phpstan analyse --error-format=raw", "error"),
+    "psalm": ("psalm --output-format=text", None),
+    "luacheck": ("luacheck .", "warning"),  # without --codes its findings are warnings
+    "rubocop": ("rubocop", "warning"),  # C (convention) and W: warnings
 }
 
 # analysis-model parser tests whose tool errlearn claims; their plain-text
@@ -139,7 +147,8 @@ def errorformat_kind(entry: dict[str, Any], other: str | None) -> str | None:
         return "error" if kind.startswith("e") else "warning"
     if kind in ("info", "i", "note", "n"):
         return None
-    word = str(entry.get("text") or "").split(":", 1)[0].strip().lower()
+    text = str(entry.get("text") or "").split(":", 1)[0].strip().lower()
+    word = text.split(" ", 1)[0]  # "warning CS0618", "error - UndefinedVariable"
     if not kind and word in ("error", "warning"):
         return word
     return other
