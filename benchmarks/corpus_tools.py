@@ -57,6 +57,11 @@ ANALYSIS_TESTS = frozenset(
         "PylintParserTest",
         "Flake8AdapterTest",
         "GoVetParserTest",
+        "MsBuildParserTest",
+        "PhpParserTest",
+        "ScalacParserTest",
+        "SbtScalacParserTest",
+        "ShellCheckParserTest",
     }
 )
 # Those parsers rate a tool's own errors ERROR or WARNING_HIGH (gcc's, mypy's and
