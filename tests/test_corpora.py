@@ -166,7 +166,7 @@ def test_a_lint_code_letter_decides_an_analysis_model_issue_kind() -> None:
 
 
 def test_a_scan_that_raises_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(data: bytes, tool: str | None) -> None:
+    def broken(data: bytes, tool: str | None, failed: bool | None = None) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(scanning, "detect", broken)

@@ -60,13 +60,14 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
      r"could not find function|not in scope|Unable to resolve symbol|No such var|"
      r"Unresolved symbol|not found: (?:value|type|object)|Not found: |cannot find '[^']+' in scope|"
-     r"Undefined name '|Undefined control sequence"),
+     r"Undefined name '|Undefined control sequence|void-function|void-variable|is undefined\.|"
+     r"is unbound\.|unbound identifier|Unknown function|Undefined variable"),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
      r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
      r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
-     r"No instance for"),
+     r"No instance for|wrong-type-argument|contract violation"),
     ("filesystem", r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
      r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
      r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
@@ -84,7 +85,7 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"ValueError|KeyError|IndexError|ZeroDivisionError|NullPointer|nil pointer|"
      r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)|"
      r"\*\*(?:error|exit|throw):|\b(?:badarith|badarg|badmatch|function_clause|case_clause|undef)\b|"
-     r"\*\* \(\w+Error\)"),
+     r"\*\* \(\w+Error\)|arith-error"),
 )
 
 

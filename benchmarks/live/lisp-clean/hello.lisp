@@ -1,0 +1,2 @@
+(defun greet (name) (format nil "Hello, ~a" name))
+(format t "~a~%" (greet "world"))
