@@ -87,3 +87,10 @@ def test_run_keeps_the_lines_of_a_passing_run_and_reports_only_what_is_new(
     assert len(messages("fail")) == 2  # no passing run yet: both lines are errors
     assert messages("pass") == ["optional plugin foo not installed, skipping"]
     assert messages("fail") == ["expected ';' before '}' token"]
+
+
+def test_a_passing_runs_baseline_of_telling_lines_keeps_only_those_that_speak_of_failure() -> None:
+    output = b"compiling 1\ncompiling 2\nWARN: retrying: connection refused\nok\n"
+    kept = Baseline.of(output, telling=True)
+    assert kept.templates == {template("WARN: retrying: connection refused")}
+    assert len(Baseline.of(output)) == 3  # compiling <n> is one template

@@ -19,8 +19,8 @@ run known to have failed), so a passing log never reaches it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from . import falsepos
@@ -124,6 +124,21 @@ def summary(text: str) -> bool:
     """Whether a line counts failures ("FAILED: 2 tests", "3 errors"): a summary of
     what failed above it, not a failure of its own."""
     return _COUNT.search(text) is not None
+
+
+@cache
+def telling_words() -> Callable[[bytes], Iterator[int]]:
+    """Where the words of failure ``weight`` reads stand in raw output: one
+    RE2 pass over a buffer (Python's ``re`` where re2 is not installed)."""
+    try:
+        import re2  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        words = re.compile(_ANY.pattern.encode("utf-8"))
+        return lambda data: (m.start() for m in words.finditer(data))
+    options = re2.Options()
+    options.encoding = re2.Options.Encoding.UTF8
+    compiled = re2.compile(_ANY.pattern, options)
+    return lambda data: (m.start() for m in compiled.finditer(data))
 
 
 @lru_cache(maxsize=4096)  # the windows above failure lines overlap, and logs repeat lines

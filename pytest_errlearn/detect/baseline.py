@@ -41,11 +41,15 @@ class Baseline:
         self.templates = frozenset(templates)
 
     @classmethod
-    def of(cls, output: bytes, limit: int = MAX_TEMPLATES) -> Baseline:
+    def of(cls, output: bytes, limit: int = MAX_TEMPLATES, *, telling: bool = False) -> Baseline:
         """The baseline of a passing run's raw output (its first ``limit``
-        distinct templates: a log that long repeats itself)."""
+        distinct templates: a log that long repeats itself). ``telling``: only
+        the lines that speak of failure (``agnostic.telling``), the only ones a
+        failing run's could be compared with: a template costs some 10 us a
+        line, and a build's output has few such lines."""
+        raws = _telling_lines(output) if telling else output.splitlines()
         seen: set[int] = set()
-        for raw in output.splitlines():
+        for raw in raws:
             if len(seen) >= limit:
                 break
             if text := clean_line(raw).strip():
@@ -58,3 +62,20 @@ class Baseline:
 
     def __len__(self) -> int:
         return len(self.templates)
+
+
+def _telling_lines(output: bytes) -> list[bytes]:
+    """The lines of ``output`` that hold a word of failure, found in one pass."""
+    from .agnostic import telling_words
+
+    found = telling_words()
+    lines: list[bytes] = []
+    end = 0
+    for start in found(output):
+        if start < end:
+            continue  # another word on a line already taken
+        first = output.rfind(b"\n", 0, start) + 1
+        end = output.find(b"\n", start)
+        end = len(output) if end < 0 else end
+        lines.append(output[first:end])
+    return lines

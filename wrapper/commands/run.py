@@ -308,7 +308,7 @@ class _Analysis:
 
         tail = bytes(self.tail[-TAIL:])
         first = tail.find(b"\n") + 1 if len(self.tail) > TAIL else 0  # a whole line first
-        return Baseline.of(tail[first:], limit=MAX_TEMPLATES).templates
+        return Baseline.of(tail[first:], limit=MAX_TEMPLATES, telling=True).templates
 
     @property
     def silent(self) -> bool:
