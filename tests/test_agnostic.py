@@ -113,3 +113,11 @@ def test_a_run_that_failed_of_its_warnings_alone_reports_them_as_its_errors() ->
     assert [(e.file, e.line) for e in report.errors] == [("script.sh", 3)]
     assert report.warnings == []
     assert detect(out).errors == [] and len(detect(out).warnings) == 1
+
+
+def test_a_line_that_starts_at_a_place_is_the_reason_even_in_words_of_its_own() -> None:
+    out = b"building widgets\nwidget.cfg:12: value out of range for key size\ndone\n"
+    (err,) = detect(out, failed=True).errors
+    assert (err.file, err.line, err.message) == (
+        "widget.cfg", 12, "widget.cfg:12: value out of range for key size"
+    )

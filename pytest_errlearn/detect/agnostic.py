@@ -51,6 +51,7 @@ _COUNT = re.compile(
 )
 
 _ANY = re.compile(f"{_STRONG.pattern}|{_MEDIUM.pattern.removeprefix('(?i)')}")
+_LOCATED = re.compile(r"^\s*(?:[A-Za-z]:)?[\w.@~+/\\-]*\.[A-Za-z]\w{0,9}:\d+(?::\d+)?:? +\S")
 # Says that nothing failed: "with 0 failures", "0 error(s)", "no problems found".
 _NOTHING = re.compile(
     r"(?i)\b(?:0|no|zero) (?:errors?|error\(s\)|failures?|failed|problems?|issues?)\b"
@@ -130,14 +131,15 @@ def summary(text: str) -> bool:
 def telling_words() -> Callable[[bytes], Iterator[int]]:
     """Where the words of failure ``weight`` reads stand in raw output: one
     RE2 pass over a buffer (Python's ``re`` where re2 is not installed)."""
+    pattern = f"{_ANY.pattern}|(?m:{_LOCATED.pattern})"
     try:
         import re2  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        words = re.compile(_ANY.pattern.encode("utf-8"))
+        words = re.compile(pattern.encode("utf-8"))
         return lambda data: (m.start() for m in words.finditer(data))
     options = re2.Options()
     options.encoding = re2.Options.Encoding.UTF8
-    compiled = re2.compile(_ANY.pattern, options)
+    compiled = re2.compile(pattern, options)
     return lambda data: (m.start() for m in compiled.finditer(data))
 
 
@@ -146,7 +148,9 @@ def weight(text: str) -> float:
     """How strongly a line speaks of failure: 0 for a line that does not, or only
     seems to (``falsepos``: "0 errors", a JSON field, a quoted source line)."""
     if _ANY.search(text) is None:  # most lines: one search
-        return 0.0
+        # ... but a line that starts at a place (``file.ext:12: ...``) is how
+        # compilers and linkers of every language report, in words of their own
+        return 1.5 if _LOCATED.match(text) and not _WARNING.search(text) else 0.0
     if _COUNT.search(text):
         return 1.0  # a summary of failures: worth less than the failures it counts
     strong = _STRONG.search(text) is not None
