@@ -119,5 +119,7 @@ def test_a_line_that_starts_at_a_place_is_the_reason_even_in_words_of_its_own() 
     out = b"building widgets\nwidget.cfg:12: value out of range for key size\ndone\n"
     (err,) = detect(out, failed=True).errors
     assert (err.file, err.line, err.message) == (
-        "widget.cfg", 12, "widget.cfg:12: value out of range for key size"
+        "widget.cfg",
+        12,
+        "widget.cfg:12: value out of range for key size",
     )

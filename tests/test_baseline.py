@@ -79,8 +79,9 @@ def test_run_keeps_the_lines_of_a_passing_run_and_reports_only_what_is_new(
     (tmp_path / "build.py").write_text(BUILD)
 
     def messages(mode: str) -> list[str]:
-        run_errlearn(tmp_path, "--no-hints", "--json", "r.json", "--",
-                     sys.executable, "build.py", mode)
+        run_errlearn(
+            tmp_path, "--no-hints", "--json", "r.json", "--", sys.executable, "build.py", mode
+        )
         report = json.loads((tmp_path / "r.json").read_text())
         return [e["message"] for e in report["errors"]]
 
