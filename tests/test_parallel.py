@@ -263,3 +263,19 @@ def test_the_callers_own_work_is_done_as_the_pieces_are_scanned_and_its_failure_
     assert len(forked) == 2
     with pytest.raises(ChildProcessError):
         os.waitpid(forked[1], os.WNOHANG)  # reaped: the child is gone
+
+
+def test_a_step_that_ended_well_reads_the_same_in_pieces_as_in_one_pass(
+    tmp_path: Path, small_pieces: None
+) -> None:
+    step = (
+        b"$ ./install\nError: optional cache missing\n"
+        b'The command "./install" exited with 0.\n'
+        b"$ ./check\nchecking\nbroken link: docs/a.md\n"
+        b'The command "./check" exited with 1.\n'
+    )
+    data = b"".join(b"compiling module %d\n" % i for i in range(3000)) + step * 400
+    log = tmp_path / "ci.log"
+    log.write_bytes(data)
+    one = detect(data).to_dict()
+    assert one["errors"] and scan_file(str(log), workers=2).to_dict() == one

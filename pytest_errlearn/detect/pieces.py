@@ -289,6 +289,11 @@ class _Causes:
     def add(self, found: Found) -> None:
         self.founds.append(found)
         err = found.err
+        if found.role == "passed":
+            # A step ended well: the assembler's cause goes back to the one of
+            # the last failure line, which may end before this piece's latest.
+            self.last, self.failed_test = None, False
+            return
         if found.role != "error":
             return
         if found.unless_follows is not None:
