@@ -399,3 +399,11 @@ def test_a_passing_test_run_has_no_error() -> None:
         """  # noqa: E501
     )
     assert report.errors == []
+
+
+def test_a_file_named_from_the_repository_root_is_not_put_under_its_project_twice() -> None:
+    (err,) = scan(
+        "src/Foo/TestJsonCommand.cs(39,17): error CS0246: The type or namespace name "
+        "'JsonSchema4' could not be found [/home/ci/x/src/Foo/Foo.csproj]\n"
+    ).errors
+    assert (err.file, err.line, err.code) == ("/home/ci/x/src/Foo/TestJsonCommand.cs", 39, "CS0246")

@@ -75,7 +75,20 @@ def _project_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
     absolute = file.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:[\\/]", file)
     if proj and not absolute and groups.get("line") is not None:
         paths = ntpath if "\\" in proj or re.match(r"^[A-Za-z]:", proj) else posixpath
-        groups["file"] = paths.join(paths.dirname(proj), file)
+        groups["file"] = paths.join(_base(paths.dirname(proj), file, paths.sep), file)
+
+
+def _base(folder: str, file: str, sep: str) -> str:
+    """The folder a relative ``file`` is relative to: the project's, or an
+    ancestor of it where the file's first folders repeat the project's last
+    ones (a solution built from the repository's root names ``src/App/x.cs``
+    for ``/repo/src/App/App.csproj``)."""
+    parts = folder.rstrip("\\/").split(sep)
+    head = re.split(r"[\\/]", file)[:-1]
+    for n in range(min(len(head), len(parts) - 1), 0, -1):
+        if parts[-n:] == head[:n]:
+            return sep.join(parts[:-n]) or sep
+    return folder
 
 
 def _canonical(
