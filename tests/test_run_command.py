@@ -384,3 +384,25 @@ def test_output_without_a_format_is_a_usage_error(project: Path) -> None:
     result = errlearn(project, "-o", "x.json", "--", "true")
     assert result.returncode == 2
     assert result.stderr.strip() == "errlearn: error: --output needs --format"
+
+
+def test_errlearns_own_output_starts_on_a_line_of_its_own_after_an_unfinished_one(
+    tmp_path: Path,
+) -> None:
+    script = "printf 'src/a.c:3:1: error: expected ;\\n\\033[0m'; exit 1"
+    clean = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "NO_COLOR")}
+    done = subprocess.run(
+        [*ERRLEARN, "run", "--github", "--", "sh", "-c", script], cwd=tmp_path,
+        env=clean, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300,
+    )
+    lines = done.stdout.decode().splitlines()
+    assert lines[1] == "\x1b[0m"  # the command's own last line, ended for it
+    assert lines[2].startswith("errlearn: ")
+    assert any(line.startswith("::error ") for line in lines)
+
+
+def test_a_clean_success_without_a_final_newline_is_passed_through_untouched(
+    tmp_path: Path,
+) -> None:
+    done = errlearn(tmp_path, "--", "printf", "progress 50")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "progress 50", "")

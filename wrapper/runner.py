@@ -28,7 +28,7 @@ from .terminal import Keys, spawn_pty
 TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
 if TYPE_CHECKING:
     from types import FrameType
-    from typing import BinaryIO
+    from typing import BinaryIO, TextIO
 
     from .process import Child
 
@@ -68,6 +68,27 @@ def run(argv: Sequence[str], feed: Feed, *, quiet: bool = False) -> int:
 
 # -- the command's outputs -------------------------------------------------------
 
+# Where the command's output last left a line unfinished (a file descriptor of
+# errlearn's), None when it ended its last line: errlearn's own output after the
+# command must start on a line of its own (GitHub reads an annotation only there).
+_OPEN_LINE: list[int | None] = [None]
+
+
+def fresh_line(stream: TextIO) -> None:
+    """End the command's unfinished last line before errlearn writes to ``stream``,
+    when that line went to the same file (a terminal, ``> log 2>&1``, a pipe)."""
+    fd = _OPEN_LINE[0]
+    if fd is None:
+        return
+    try:
+        same = os.path.samestat(os.fstat(fd), os.fstat(stream.fileno()))
+    except (OSError, ValueError):
+        return
+    if same:
+        stream.write("\n")
+        stream.flush()
+        _OPEN_LINE[0] = None
+
 
 class _Stream:
     """One output of the command: where its bytes go, and errlearn's copy of them."""
@@ -84,6 +105,8 @@ class _Stream:
         if self.sink is not None:
             self.sink.write(data)
             self.sink.flush()
+            if data:
+                _OPEN_LINE[0] = None if data.endswith(b"\n") else self.sink.fileno()
         if not self.lines:
             feed(data)
             return

@@ -22,6 +22,7 @@ from pytest_errlearn.paths import has_history
 
 from ..cli import UsageError
 from ..process import StartError, ended
+from ..runner import fresh_line
 from ..runner import run as run_command
 
 TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
@@ -187,6 +188,7 @@ def _after(
         if args.format is None and (args.github or os.environ.get("GITHUB_ACTIONS") == "true"):
             from pytest_errlearn.annotations import github_annotations
 
+            fresh_line(sys.stdout)
             workspace = os.environ.get("GITHUB_WORKSPACE")
             for line in github_annotations(report, workspace=workspace):
                 print(line, flush=True)
@@ -247,6 +249,7 @@ def _ci_report(report: Report, fmt: str, output: str | None) -> None:
 
     text = render(report, fmt)
     if output is None:
+        fresh_line(sys.stdout)
         print(text, flush=True)
     else:
         _write(output, text)
@@ -268,6 +271,7 @@ def _summary(report: Report, status: int, color: str) -> None:
         return
     from pytest_errlearn.render import print_report, use_color
 
+    fresh_line(sys.stderr)
     sys.stderr.flush()
     print_report(report, sys.stderr, color=use_color(sys.stderr, color))
 
@@ -444,4 +448,5 @@ def _safely(action: Callable[[], T], fallback: T) -> T:
 
 
 def _say(text: str) -> None:
+    fresh_line(sys.stderr)
     print(f"errlearn: {text}", file=sys.stderr, flush=True)
