@@ -132,6 +132,14 @@ def test_a_command_killed_by_a_signal_is_said_so_by_name(tmp_path: Path) -> None
     )
 
 
+def test_a_command_that_exits_137_itself_was_killed_by_nothing(tmp_path: Path) -> None:
+    done = errlearn(tmp_path, "--", "sh", "-c", "exit 137")
+    assert done.returncode == 137
+    assert done.stderr == (
+        "errlearn: the command failed with status 137; no error lines in its output\n"
+    )
+
+
 # -- after the command ---------------------------------------------------------------------
 
 

@@ -41,9 +41,20 @@ class StartError(Exception):
         self.status = status
 
 
-def shell_status(returncode: int) -> int:
+class Status(int):
+    """An exit status as a shell reports it (128+N after signal N), and the
+    signal that ended the command, if one did: ``exit 137`` is no SIGKILL."""
+
+    signal: int | None = None
+
+
+def shell_status(returncode: int) -> Status:
     """A return code as a shell reports it: 128+N after signal N."""
-    return 128 - returncode if returncode < 0 else returncode
+    if returncode >= 0:
+        return Status(returncode)
+    status = Status(128 - returncode)
+    status.signal = -returncode
+    return status
 
 
 class Process:
@@ -127,12 +138,14 @@ def pipe() -> tuple[int, int]:
 
 def ended(status: int) -> str:
     """How the command ended, as a person would say it: "was killed by SIGKILL
-    (status 137)" where a signal did it, else "failed with status 2"."""
-    if status > 128:
+    (status 137)" where a signal did it (a ``Status`` that says so), else
+    "failed with status 137", whatever the number."""
+    number = getattr(status, "signal", None)
+    if number is not None:
         import signal
 
         try:
-            return f"was killed by {signal.Signals(status - 128).name} (status {status})"
+            return f"was killed by {signal.Signals(number).name} (status {int(status)})"
         except ValueError:
             pass
-    return f"failed with status {status}"
+    return f"failed with status {int(status)}"
