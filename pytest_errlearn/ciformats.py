@@ -78,11 +78,9 @@ def relative_path(file: str, root: Path) -> str:
 
 
 def _where(err: Error, root: Path) -> str:
-    """Where an error is, for a reader: its test, else ``file:line`` (relative)."""
-    if err.test:
-        return err.test
+    """Where an error is, for a reader: ``file:line`` (relative), else its test."""
     if not err.file:
-        return ""
+        return err.test or ""
     path = relative_path(err.file, root)
     return path if err.line is None else f"{path}:{err.line}"
 
@@ -161,6 +159,8 @@ def sarif(report: Report, root: Path) -> dict[str, Any]:
             index[rid] = len(rules)
             rules.append(_sarif_rule(err))
         results.append(_sarif_result(err, index[rid], root))
+    if results and report.primary_index is not None:
+        results[0]["level"] = "error"  # the root cause, whatever its severity
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",

@@ -369,3 +369,18 @@ def test_every_format_reads_back_for_real_ci_logs(corpora: Path, tmp_path: Path)
         rows = [row for row in table if row.startswith("| ")]
         assert all(len(split_row(row)) == 5 for row in rows), path
     assert found > len(sample)  # the sample is made of real failures, not empty reports
+
+
+def test_a_root_cause_is_a_sarif_error_whatever_its_severity(tmp_path: Path) -> None:
+    low = make_error("unused variable", category="build", severity="low", file="a.c", line=7)
+    log = json.loads(render(Report(errors=[low], primary_index=0), "sarif", root=tmp_path))
+    assert log["runs"][0]["results"][0]["level"] == "error"
+
+
+def test_markdown_locates_a_test_failure_at_its_file_and_line(tmp_path: Path) -> None:
+    failed = make_error(
+        "assert 2 == 3", category="assertion", file="tests/test_calc.py", line=5,
+        test="tests/test_calc.py::test_add",
+    )
+    text = render(Report(errors=[failed], primary_index=0), "markdown", root=tmp_path)
+    assert "| root cause | tests/test\\_calc.py:5 | assertion |" in text
