@@ -414,3 +414,17 @@ def test_a_clean_success_without_a_final_newline_is_passed_through_untouched(
 ) -> None:
     done = errlearn(tmp_path, "--", "printf", "progress 50")
     assert (done.returncode, done.stdout, done.stderr) == (0, "progress 50", "")
+
+
+def test_where_stdout_and_stderr_are_one_file_the_command_writes_them_in_order(
+    tmp_path: Path,
+) -> None:
+    script = "for i in 1 2 3 4 5; do echo out$i; echo err$i >&2; done"
+    with open(tmp_path / "log", "wb") as log:  # > log 2>&1
+        done = subprocess.run(
+            [*ERRLEARN, "run", "--no-hints", "--", "sh", "-c", script], cwd=tmp_path,
+            stdout=log, stderr=subprocess.STDOUT, timeout=300,
+        )
+    assert done.returncode == 0
+    lines = (tmp_path / "log").read_text().splitlines()
+    assert lines == [f"{kind}{i}" for i in range(1, 6) for kind in ("out", "err")]

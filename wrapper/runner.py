@@ -135,6 +135,16 @@ class _Stream:
 
 
 def _spawn_pipes(argv: Sequence[str], quiet: bool) -> tuple[Child, list[_Stream], Keys]:
+    if _same_file(sys.stdout, sys.stderr):  # > log 2>&1, | tee, CI: one pipe keeps the order
+        out, out_w = pipe()
+        try:
+            proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, out_w, 2)])
+        except BaseException:
+            os.close(out)
+            raise
+        finally:
+            os.close(out_w)
+        return proc, [_Stream(out, None if quiet else sys.stdout.buffer, lines=False)], Keys()
     (out, out_w), (err, err_w) = pipe(), pipe()
     try:
         proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)])
@@ -148,6 +158,14 @@ def _spawn_pipes(argv: Sequence[str], quiet: bool) -> tuple[Child, list[_Stream]
     streams = [_Stream(fd, None if quiet else sink.buffer, lines=True)
                for fd, sink in ((out, sys.stdout), (err, sys.stderr))]
     return proc, streams, Keys()
+
+
+def _same_file(a: TextIO, b: TextIO) -> bool:
+    """Whether two of errlearn's streams go to the same file or pipe."""
+    try:
+        return os.path.samestat(os.fstat(a.fileno()), os.fstat(b.fileno()))
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _spawn_pty(argv: Sequence[str]) -> tuple[Child, list[_Stream], Keys]:
