@@ -152,3 +152,13 @@ def test_a_script_npm_echoes_before_running_it_is_not_an_error() -> None:
         "npm",
     ).errors
     assert (err.file, err.line, err.span) == ("src/index.js", 3, (4, 4))
+
+
+def test_a_spinner_overwritten_by_a_cursor_move_is_no_part_of_the_line() -> None:
+    """npx tsc at a terminal: a spinner glyph, ESC[1G ESC[0K, then the line."""
+    (err,) = scan(
+        "\u2819\x1b[1G\x1b[0Ksrc/cart.ts(12,5): error TS2322: Type 'string' is not assignable "
+        "to type 'number'.\n",
+        "tsc",
+    ).errors
+    assert (err.file, err.line, err.code) == ("src/cart.ts", 12, "TS2322")

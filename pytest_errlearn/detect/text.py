@@ -46,10 +46,24 @@ def strip_colour(chunk: bytes) -> bytes:
     if b"\x00" in chunk:
         chunk = chunk.replace(b"\x00", b"")
     if b"\x1b" in chunk:
+        if any(_holds(chunk, move) for move in _TO_LINE_START):
+            chunk = _LINE_START.sub(b"\r", chunk)
         return ANSI_BYTES.sub(b"", chunk) if speedups is None else speedups.strip_escapes(chunk)
     if _resets(chunk):
         chunk = ORPHAN_SGR.sub(b"", chunk)
     return chunk
+
+
+# A spinner or progress line moves the cursor back to the line's start (or
+# erases the line) and writes over it: as a terminal shows it, what came before
+# is gone. Such a sequence is read as a bare \r, whose last segment wins
+# (``visible``): "⠙ ESC[1G ESC[0K src/cart.ts:12" is src/cart.ts:12.
+_TO_LINE_START = (b"\x1b[1G", b"\x1b[G", b"\x1b[2K")
+_LINE_START = re.compile(rb"\x1b\[(?:1?G|2K)")
+
+
+def _holds(chunk: bytes, part: bytes) -> bool:
+    return part in chunk if speedups is None else speedups.contains(chunk, part)
 
 
 def _resets(chunk: bytes) -> bool:
