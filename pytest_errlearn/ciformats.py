@@ -133,19 +133,27 @@ def _sarif_result(err: Error, index: int, root: Path) -> dict[str, Any]:
     }
     if err.tool:
         result["properties"]["tool"] = err.tool
-    if err.file:
-        uri, relative = _artifact_uri(err.file, root)
-        artifact: dict[str, Any] = {"uri": uri}
-        if relative:
-            artifact["uriBaseId"] = "%SRCROOT%"
-        physical: dict[str, Any] = {"artifactLocation": artifact}
-        if err.line is not None and err.line >= 1:
-            region: dict[str, int] = {"startLine": err.line}
-            if err.column is not None and err.column >= 1:
-                region["startColumn"] = err.column
-            physical["region"] = region
-        result["locations"] = [{"physicalLocation": physical}]
+    # GitHub refuses a whole file with a result that has no location: a file-less
+    # error is at the file of its test, else at the repository.
+    artifact: dict[str, Any] = {"uri": ".", "uriBaseId": "%SRCROOT%"}
+    if (file := err.file or _test_file(err.test)) is not None:
+        uri, relative = _artifact_uri(file, root)
+        artifact = {"uri": uri, "uriBaseId": "%SRCROOT%"} if relative else {"uri": uri}
+    physical: dict[str, Any] = {"artifactLocation": artifact}
+    if err.file and err.line is not None and err.line >= 1:
+        region: dict[str, int] = {"startLine": err.line}
+        if err.column is not None and err.column >= 1:
+            region["startColumn"] = err.column
+        physical["region"] = region
+    result["locations"] = [{"physicalLocation": physical}]
     return result
+
+
+def _test_file(test: str | None) -> str | None:
+    """The file a test id names (``tests/test_a.py::test_b``), if it names one."""
+    if test and "::" in test and "." in (head := test.split("::", 1)[0]):
+        return head
+    return None
 
 
 def sarif(report: Report, root: Path) -> dict[str, Any]:

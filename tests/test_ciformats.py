@@ -128,7 +128,7 @@ def test_sarif_levels_follow_the_severity(severity: str, level: str, tmp_path: P
     assert log["runs"][0]["results"][0]["level"] == level
 
 
-def test_sarif_locations_are_relative_with_line_and_column_and_absent_without_a_file(
+def test_sarif_locations_are_relative_with_line_and_column_and_the_root_without_a_file(
     report: Report, tmp_path: Path
 ) -> None:
     results = json.loads(render(report, "sarif", root=tmp_path))["runs"][0]["results"]
@@ -141,7 +141,8 @@ def test_sarif_locations_are_relative_with_line_and_column_and_absent_without_a_
     inside = by_message["unused variable"]["locations"][0]["physicalLocation"]
     assert inside["artifactLocation"]["uri"] == "lib/x.c"
     assert inside["region"] == {"startLine": 7}
-    assert "locations" not in by_message["something | broke with `code`"]
+    nowhere = by_message["something | broke with `code`"]["locations"][0]["physicalLocation"]
+    assert nowhere == {"artifactLocation": {"uri": ".", "uriBaseId": "%SRCROOT%"}}
     matched = by_message["ModuleNotFoundError: No module named 'requests'"]
     assert matched["message"]["text"].endswith("\nFix: pip install requests")
 
@@ -384,3 +385,10 @@ def test_markdown_locates_a_test_failure_at_its_file_and_line(tmp_path: Path) ->
     )
     text = render(Report(errors=[failed], primary_index=0), "markdown", root=tmp_path)
     assert "| root cause | tests/test\\_calc.py:5 | assertion |" in text
+
+
+def test_a_failed_test_without_a_place_is_located_at_its_test_file(tmp_path: Path) -> None:
+    failed = make_error("boom", category="assertion", test="tests/test_calc.py::test_add")
+    log = json.loads(render(Report(errors=[failed], primary_index=0), "sarif", root=tmp_path))
+    artifact = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert artifact == {"artifactLocation": {"uri": "tests/test_calc.py", "uriBaseId": "%SRCROOT%"}}
