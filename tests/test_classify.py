@@ -120,3 +120,10 @@ def test_detail_and_suggestion_are_read_from_the_words(
 ) -> None:
     assert classify._detail_and_suggestion(text) == expected
     assert classify._by_words(text) == expected
+
+
+def test_the_borrow_checkers_errors_are_reference_and_type_errors_not_build_errors() -> None:
+    borrow = "cannot borrow `v` as mutable because it is also borrowed as immutable"
+    assert classify.categorize(borrow) == "reference"
+    assert classify.categorize("`x` does not live long enough") == "reference"
+    assert classify.categorize("borrow of moved value: `s`") == "type"

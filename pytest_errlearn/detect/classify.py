@@ -61,13 +61,15 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"could not find function|not in scope|Unable to resolve symbol|No such var|"
      r"Unresolved symbol|not found: (?:value|type|object)|Not found: |cannot find '[^']+' in scope|"
      r"Undefined name '|Undefined control sequence|void-function|void-variable|is undefined\.|"
+     r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
      r"is unbound\.|unbound identifier|Unknown function|Undefined variable"),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
      r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
      r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
-     r"No instance for|wrong-type-argument|contract violation"),
+     r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
+     r"borrow of moved value"),
     ("filesystem", r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
      r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
      r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
