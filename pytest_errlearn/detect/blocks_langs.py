@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..report import Error
+from .formats.go import json_output as go_json_output
 from .frames import Frame, frame, is_user_path
 from .reader import Reader, _set_location
 
@@ -150,13 +151,26 @@ _E_EXCEPTION = re.compile(r"^E\s+(?P<msg>[A-Z]\w*(?:Error|Exception)\b.*)")
 
 
 class RustPanic(Reader):
-    """A Rust panic: the message on the lines after ``panicked at file:l:c:``."""
+    """A Rust panic: the message on the lines after ``panicked at file:l:c:``.
+
+    An ``assert_eq!``/``assert_ne!`` failure keeps its two sides in the message
+    (``assertion `left == right` failed left: 2 right: 3``): they say what went
+    wrong. The older form (``assertion failed: `(left == right)```, Rust before
+    1.73) quotes them as ``  left: `2`,`` and `` right: `3`', src/lib.rs:9:9``.
+    """
+
+    _ASSERT = re.compile(r"`\(?left [=!]= right\)?`")
+    _SIDE = re.compile(r"^ {0,2}(left|right): (.*?),?(?:', \S+:\d+(?::\d+)?)?$")
 
     def accept(self, line: str) -> bool:
         if not line.strip() or line.startswith(("note: ", "stack backtrace:", "thread '")):
             return False
         if self.count == 0 and self.err.message.endswith(":"):
             self.err.message = line.strip()
+        elif self.count < 4 and self._ASSERT.search(self.err.message):
+            side = self._SIDE.match(line.rstrip())
+            if side and f" {side[1]}: " not in self.err.message:
+                self.err.message = f"{self.err.message} {side[1]}: {side[2][:200]}"
         return True
 
     def finish(self) -> None:
@@ -164,15 +178,43 @@ class RustPanic(Reader):
 
 
 class GoPanic(Reader):
-    """``panic:`` with its goroutine dump, up to ``exit status`` or ``FAIL``."""
+    """``panic:`` with its goroutine dump, up to ``exit status`` or ``FAIL``; or
+    go test's ``--- FAIL: TestX`` with its indented ``t.Errorf`` lines. A test
+    failure that is only the header of the panic under it (the test panicked)
+    is none of its own: the panic is the error (``valid`` False). Under
+    ``go test -json`` the lines are output events of the same test, read for
+    their ``Output``."""
 
     _STOP = re.compile(r"^(?:exit status \d+|FAIL\b|ok\s|---|===|PASS\b)")
+    _LOC = re.compile(r"^\s+(?P<file>[\w./\\-]+\.go):(?P<line>\d+): (?P<msg>.+)$")
+    _PANIC = re.compile(r"^(?:panic: |fatal error: )")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.blanks = 0
+        self.json = err.text.startswith("{")
+        self.test_failure = err.kind.startswith("go-test-fail")
+        self.frames_wanted = not self.test_failure
+
+    def feed(self, line: str, lineno: int) -> bool:
+        if self.json:  # the event's text, if it is one of this test's output
+            event = go_json_output(line)
+            if event is None or (self.err.test is not None and event[0] != self.err.test):
+                return False
+            line = event[1]
+        return super().feed(line, lineno)
 
     def accept(self, line: str) -> bool:
+        if self.test_failure:
+            if not (line[:1].isspace() and line.strip()):
+                if self.count == 0 and self._PANIC.match(line):
+                    self.valid = False
+                return False
+            m = self._LOC.match(line)
+            if m and self.err.file is None:
+                self.err.file, self.err.line = m["file"], int(m["line"])
+                self.err.message = m["msg"].strip()
+            return True
         if not line.strip():
             self.blanks += 1
             return self.blanks < 2

@@ -1,8 +1,13 @@
-"""Go: go build / vet, go test failures, panics."""
+"""Go: go build / vet, go test failures (as text or ``-json`` events), panics."""
 
 from __future__ import annotations
 
-from . import Format
+import contextlib
+import json
+import re
+from collections.abc import Sequence
+
+from . import Format, regex
 
 ORDER = 40  # where its rows stand in the table (``formats.families``)
 COMMANDS = {"go": "go"}
@@ -11,14 +16,106 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "go": frozenset({"test", "build", "install", "mod", "vet", "generate"}),
 }
 
+# A compiler or vet line's place (vet prefixes its own with ``vet: ``).
+_AT = r"^(?:vet: )?(?P<file>[^\s:]+\.go):(?P<line>\d+)(?::(?P<col>\d+))?: "
+# A ``go test -json`` output event, up to its text; the test's name when it has one.
+_EVENT = r'^\{"Time":"[^"]*","Action":"output","Package":"[^"]*",(?:"Test":"(?P<test>[^"]+)",)?'
+_RUN = regex(r"^=== (?:RUN|CONT)\s+(\S+)$")
+_LOC = regex(r"^\s+(?P<file>[\w./\\-]+\.go):(?P<line>\d+): (?P<msg>.+)$")
+
+
+def json_output(line: str) -> tuple[str | None, str] | None:
+    """A ``go test -json`` output event's test and text (its newline off); None
+    for any other line. (``blocks_langs.GoPanic`` reads its lines so too.)"""
+    if not line.startswith("{") or '"Action":"output"' not in line:
+        return None
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(event, dict) or not isinstance(out := event.get("Output"), str):
+        return None
+    test = event.get("Test")
+    return (test if isinstance(test, str) else None), out.rstrip("\r\n")
+
+
+def _text(line: str, test: str | None) -> str | None:
+    """A line as the test printed it: a ``-json`` event's text (None when of another test)."""
+    if not line.startswith("{"):
+        return line
+    event = json_output(line)
+    return None if event is None or (test is not None and event[0] != test) else event[1]
+
+
+def test_output_above(groups: dict[str, str | None], above: Sequence[str]) -> None:
+    """``go test -v`` and ``-json`` print a test's ``t.Errorf`` lines before its
+    ``--- FAIL`` line: the first of them, when the lines up to the test's
+    ``=== RUN`` are all its own, says where and what."""
+    test = groups.get("test")
+    if (event := groups.get("json")) is not None:  # the line as printed, its newline off
+        groups["msg"] = event.removesuffix("\\n").strip()
+    lines: list[str] = []
+    for line in reversed(above):
+        text = _text(line, test)
+        if text is None:
+            continue  # another test's or package's event, interleaved
+        if (m := _RUN.match(text)) is not None:
+            if test is not None and m[1].startswith(f"{test}/"):
+                continue  # a subtest's, whose failure fails this test
+            if m[1] != test:
+                return
+            break
+        if not text[:1].isspace():
+            return  # not this test's output (the test above's, a summary)
+        lines.append(text)
+    else:
+        return
+    for text in reversed(lines):
+        if (loc := _LOC.match(text)) is not None:
+            groups["file"], groups["line"], groups["msg"] = loc["file"], loc["line"], loc["msg"]
+            return
+
+
+def panic_in_test(groups: dict[str, str | None], above: Sequence[str]) -> None:
+    """A panic printed just under a ``--- FAIL: TestX`` line is that test's;
+    a ``-json`` event's message is unquoted."""
+    if groups.get("json") is not None and (msg := groups.get("msg")) is not None:
+        with contextlib.suppress(ValueError):
+            groups["msg"] = json.loads(f'"{msg}"')
+    if groups.get("test") is not None:
+        return
+    for line in reversed(above):
+        text = _text(line, None)
+        if text is None or not text.strip():
+            continue
+        if (m := re.match(r"^\s*--- FAIL: (\S+)", text)) is not None:
+            groups["test"] = m[1]
+        return
+
+
 ROWS = (
     Format(
         "go-test-fail",
         r"^\s*--- FAIL: (?P<test>\S+)(?: \([\d.]+m?s\))?$",
         tool="go",
-        block="indented",
+        category="assertion",
+        block="gopanic",
         rank=3,
         examples=("--- FAIL: TestAdd (0.00s)",),
+        fixup=test_output_above,
+    ),
+    Format(  # go test -json: the same line, as an output event
+        "go-test-fail-json",
+        _EVENT + r'"Output":"(?P<json>\s*--- FAIL: \S+(?: \([\d.]+m?s\))?\\n)"\}$',
+        tool="go",
+        category="assertion",
+        block="gopanic",
+        rank=3,
+        examples=(
+            '{"Time":"2026-11-26T22:51:59.39Z","Action":"output","Package":"example.com/m/calc",'
+            '"Test":"TestAdd","Output":"--- FAIL: TestAdd (0.00s)\\n"}',
+        ),
+        fixup=test_output_above,
     ),
     Format(
         "go-test-summary",
@@ -28,6 +125,21 @@ ROWS = (
         rank=0,
         examples=("FAIL\texample.com/demo\t0.003s", "FAIL"),
     ),
+    Format(  # go test -json: a test or package failed (its output said why, above)
+        "go-test-json-summary",
+        r'^\{"Time":"[^"]*","Action":"fail",.*\}$|'
+        + _EVENT
+        + r'"Output":"(?:FAIL(?:\\t\S+\\t(?:[\d.]+s|\[.*\]))?|exit status \d+)\\n"\}$',
+        tool="go",
+        role="consequence",
+        rank=0,
+        examples=(
+            '{"Time":"2026-11-26T22:51:59.40Z","Action":"fail","Package":"example.com/m/calc",'
+            '"Test":"TestPick","Elapsed":0}',
+            '{"Time":"2026-11-26T22:51:59.40Z","Action":"output","Package":"example.com/m/calc",'
+            '"Output":"FAIL\\texample.com/m/calc\\t0.004s\\n"}',
+        ),
+    ),
     Format(
         "go-panic",
         r"^(?:panic: (?P<msg>.+?)(?: \[recovered\])?|fatal error: (?P<fatal>all goroutines .+))$",
@@ -35,12 +147,44 @@ ROWS = (
         block="gopanic",
         rank=3,
         examples=("panic: runtime error: index out of range [3] with length 3",),
+        fixup=panic_in_test,
+    ),
+    Format(  # go test -json: the same line, as an output event
+        "go-panic-json",
+        _EVENT + r'"Output":"(?P<json>panic: (?P<msg>(?:[^"\\]|\\.)+?)(?: \[recovered\])?\\n)"\}$',
+        tool="go",
+        block="gopanic",
+        rank=3,
+        examples=(
+            '{"Time":"2026-11-26T22:51:59.40Z","Action":"output","Package":"example.com/m/calc",'
+            '"Test":"TestPick","Output":"panic: runtime error: index out of range [5] with '
+            'length 3 [recovered]\\n"}',
+        ),
+        fixup=panic_in_test,
+    ),
+    Format(  # an import or a variable left unused: a name that is not used
+        "go-unused",
+        _AT + r"(?P<msg>(?:\"[^\"]+\" imported(?: as \w+)? and not used|imported and not used: "
+        r"\S+|declared (?:and|but) not used: \w+|\w+ declared (?:and|but) not used))$",
+        tool="go",
+        category="reference",
+        rank=2,
+        examples=('./main.go:5:2: imported and not used: "os"',
+                  './main.go:5:2: "os" imported and not used'),
+    ),
+    Format(  # a field or method the type has not
+        "go-no-member",
+        _AT + r"(?P<msg>.+ \(type .+ has no field or method .+\))$",
+        tool="go",
+        category="type",
+        rank=2,
+        examples=("./main.go:12:16: c.Total undefined (type Cart has no field or method Total)",),
     ),
     Format(
         "go-compile",
-        r"^(?P<file>[^\s:]+\.go):(?P<line>\d+)(?::(?P<col>\d+))?: (?P<msg>.+)$",
+        _AT + r"(?P<msg>.+)$",
         tool="go",
         rank=2,
-        examples=("./main.go:5:2: undefined: foo",),
+        examples=("./main.go:5:2: undefined: foo", "vet: ./main.go:17:14: undeclared name: totl"),
     ),
 )

@@ -46,12 +46,29 @@ ROWS = (
     ),
     Format(
         "surefire-failure",
-        r"^(?:\[ERROR\] )?(?P<test>[\w$.]+(?:\([\w$.]+\))?)\s+Time elapsed: .*<<< "
-        r"(?:FAILURE|ERROR)!$",
+        # surefire 2: ``testAdd(com.example.AppTest)  Time elapsed``; 3: ``com.example.AppTest.adds
+        # -- Time elapsed`` (a parameterised test's ``(int)[1]`` after it)
+        r"^(?:\[ERROR\] )?(?P<test>[\w$.]+(?:\([^()]*\))?(?:\[\d+\])?)(?: --)?\s+Time elapsed: "
+        r".*<<< (?:FAILURE|ERROR)!$",
         tool="maven",
         block="javatest",
         rank=3,
-        examples=("testAdd(com.example.AppTest)  Time elapsed: 0.01 sec  <<< FAILURE!",),
+        examples=(
+            "testAdd(com.example.AppTest)  Time elapsed: 0.01 sec  <<< FAILURE!",
+            "[ERROR] com.example.CalcTest.adds -- Time elapsed: 0.015 s <<< FAILURE!",
+        ),
+    ),
+    Format(  # a test class's count, its failures below it: no error of its own, nor the
+        # sign of one above it (the surefire 2.12 of Maven 3's defaults prints it unprefixed)
+        "surefire-class-summary",
+        r"^(?:\[(?:ERROR|WARNING|INFO)\] )?Tests run: \d+, Failures: \d+, Errors: \d+, "
+        r"Skipped: \d+, Time elapsed: .*<<< (?:FAILURE|ERROR)!(?: --? in [\w$.]+)?$",
+        tool="maven",
+        role="ignore",
+        examples=(
+            "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.110 s "
+            "<<< FAILURE! -- in com.example.CalcTest",
+        ),
     ),
     Format(  # a goal that failed for want of an artifact: nothing before it says so
         "maven-unresolved",
