@@ -84,6 +84,108 @@ def _gcc(source: str) -> Run:
     return Run(("gcc", "-c", "main.c"), command="gcc -c main.c", files=(("main.c", source),))
 
 
+def _quoted(text: str, command: str) -> Run:
+    """A tool's output as a public issue thread quotes it (the thread's address
+    beside the sample), for a failure no run here can bring about (a registry's
+    DNS failing for a while): the text is only printed, the way the tool printed it."""
+    return Run((PY, "-c", "import sys; sys.stdout.write(sys.argv[1])", text), command=command)
+
+
+# A local server that resets every connection (RST), then the tool at ``{url}``.
+RESET = (
+    "import socket, struct, subprocess, sys, threading\n"
+    "s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\n"
+    "def reset():\n"
+    "    while True:\n"
+    "        c, _ = s.accept(); c.recv(65536)\n"
+    "        c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))\n"
+    "        c.close()\n"
+    "threading.Thread(target=reset, daemon=True).start()\n"
+    "url = 'http://127.0.0.1:%d/' % s.getsockname()[1]\n"
+    "sys.exit(subprocess.run([a.replace('{url}', url) for a in sys.argv[1:]]).returncode)\n"
+)
+
+
+def _reset(*argv: str, command: str, files: tuple[tuple[str, str], ...] = ()) -> Run:
+    return Run((PY, "-c", RESET, *argv), command=command, files=files, requires=argv[0])
+
+
+# Go's own net/http and resolver against local servers: a TLS port that never
+# answers the handshake, a DNS server that answers SERVFAIL, one that never answers.
+GO_NET = """package main
+
+import (
+	"context"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"time"
+)
+
+func main() {
+	udp, _ := net.ListenPacket("udp", "127.0.0.1:0")
+	go func() {
+		buf := make([]byte, 512)
+		for {
+			n, from, err := udp.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			if os.Args[1] == "servfail" && n > 12 {
+				buf[2] |= 0x80
+				buf[3] = (buf[3] & 0xf0) | 2
+				udp.WriteTo(buf[:n], from)
+			}
+		}
+	}()
+	tcp, _ := net.Listen("tcp", "127.0.0.1:0")
+	go func() {
+		for {
+			c, err := tcp.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	dial := func(ctx context.Context, network, _ string) (net.Conn, error) {
+		c, err := net.Dial("udp", udp.LocalAddr().String())
+		return capped{c.(*net.UDPConn)}, err
+	}
+	dialer := &net.Dialer{Resolver: &net.Resolver{PreferGo: true, Dial: dial}}
+	tr := &http.Transport{TLSHandshakeTimeout: time.Second, DialContext: dialer.DialContext}
+	url := map[string]string{"tls": "https://" + tcp.Addr().String() + "/v2/",
+		"servfail": "https://proxy.golang.org/github.com/pkg/errors/@v/list",
+		"silent":   "https://registry-1.docker.io/v2/"}[os.Args[1]]
+	req, _ := http.NewRequest("GET", url, nil)
+	_, err := (&http.Client{Transport: tr}).Do(req)
+	log.Fatal(err)
+}
+
+// capped waits one second for the DNS server, where the resolver would wait five.
+type capped struct{ *net.UDPConn }
+
+func (c capped) SetDeadline(time.Time) error {
+	return c.UDPConn.SetDeadline(time.Now().Add(time.Second))
+}
+"""
+
+
+def _go_net(mode: str) -> Run:
+    return Run(("go", "run", ".", mode), command="go run",
+               files=(("go.mod", "module example.com/net\n\ngo 1.19\n"), ("main.go", GO_NET)))
+
+CARGO_DEAD_REGISTRY = (
+    ("Cargo.toml", '[package]\nname = "demo"\nversion = "0.1.0"\nedition = "2021"\n\n'
+                   '[dependencies]\nerrlearn-nope = "1"\n'),
+    ("src/main.rs", "fn main() {}\n"),
+    ("cargo.sh", 'mkdir -p .cargo && printf \'[source.crates-io]\\nreplace-with = "dead"\\n\\n'
+                 '[source.dead]\\nregistry = "sparse+%s"\\n\' "$1" > .cargo/config.toml && '
+                 'CARGO_NET_RETRY=0 CARGO_HOME="$PWD/.cargohome" cargo build\n'),
+)
+
+
 NPM_LOCK_OUT_OF_SYNC = (
     ("package.json",
      '{"name": "demo", "version": "1.0.0", "dependencies": {"host": "file:./host"}}'),
@@ -186,10 +288,24 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     "rust-use-of-moved-value": _rustc(
         "pub fn f() -> usize { let s = String::new(); let t = s; s.len() + t.len() }\n"),
     "rust-no-method": _rustc("pub fn f() { 1u8.nope(); }\n"),
+    "rust-borrow-mut-while-shared": _rustc(
+        "pub fn f() { let mut v = vec![1]; let first = &v[0]; v.push(2); "
+        "println!(\"{}\", first); }\n"),
+    "rust-borrow-mut-twice": _rustc(
+        "pub fn f() { let mut s = String::new(); let a = &mut s; let b = &mut s; "
+        "a.push('a'); b.push('b'); }\n"),
+    "rust-move-out-while-borrowed": _rustc(
+        "pub fn f() { let s = String::new(); let r = &s; let t = s; "
+        "println!(\"{} {}\", r, t); }\n"),
+    "rust-does-not-live-long-enough": _rustc(
+        "pub fn f() -> usize { let r; { let s = String::new(); r = &s; } r.len() }\n"),
+    "rust-use-after-move": _rustc("pub fn f() { let s = String::new(); drop(s); drop(s); }\n"),
     "rust-unstable-feature": Corpus(f"{LOGS}/Rust/jwilm@alacritty/failed/564527447.log", 439),
     "rust-unwrap-on-err": Corpus(f"{LOGS}/Rust/redox-os@redox/failed/357884038.log", 1669),
     "rust-linker-not-found": Run(("rustc", "-C", "linker=errlearn-no-cc", "main.rs"),
                                  command="cargo build", files=(("main.rs", "fn main() {}\n"),)),
+    "cargo-failed-to-download": _reset("bash", "cargo.sh", "{url}", command="cargo build",
+                                       files=CARGO_DEAD_REGISTRY),
     "cargo-lock-version": Run(("cargo", "build", "--offline"), command="cargo build",
                               files=(*CARGO_FILES, ("Cargo.lock", "version = 99\n"),
                                      ("src/main.rs", "fn main() {}\n"))),
@@ -221,6 +337,7 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         files=(("main.c", "int main(void) { return nope(); }\n"),)),
     "cpp-not-declared": Run(("g++", "-c", "main.cpp"), command="g++",
                             files=(("main.cpp", "int main() { return nope; }\n"),)),
+    "c-expected-semicolon": _gcc("int f(int x) {\n    x = 1\n    return x;\n}\n"),
     "make-no-rule": Run(("make", "nope"), command="make nope"),
     "cmake-package-not-found": Corpus(f"{LOGS}/C++/BVLC@caffe/failed/214074807.log", 1394, lines=8,
                                       command="cmake"),
@@ -262,6 +379,20 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         "import socket; socket.create_connection(('127.0.0.1', 9))"),
     "net-http-5xx": _py(SERVE + "code = 503; serve(); urllib.request.urlopen(url)"),
     "net-timed-out": _py(SERVE + "code = None; serve(); urllib.request.urlopen(url, timeout=1)"),
+    "net-connection-reset": _reset("git", "ls-remote", "{url}repo.git", command="git fetch"),
+    "net-tls-handshake-timeout": _go_net("tls"),
+    "net-dns-server-misbehaving": _go_net("servfail"),
+    "net-dns-io-timeout": _go_net("silent"),
+    # https://github.com/npm/npm/issues/12090 (npm install in a docker build)
+    "net-dns-eai-again": _quoted(
+        "npm ERR! code EAI_AGAIN\nnpm ERR! errno EAI_AGAIN\nnpm ERR! syscall getaddrinfo\n\n"
+        "npm ERR! getaddrinfo EAI_AGAIN registry.npmjs.org:80\nnpm ERR!\n", command="npm install"),
+    # https://github.com/microsoft/WSL/issues/4792 (sudo apt update)
+    "apt-temporary-failure-resolving": _quoted(
+        "Err:1 http://archive.ubuntu.com/ubuntu bionic InRelease\n"
+        "  Temporary failure resolving 'archive.ubuntu.com'\n"
+        "W: Failed to fetch http://archive.ubuntu.com/ubuntu/dists/bionic/InRelease  "
+        "Temporary failure resolving 'archive.ubuntu.com'\n", command="apt-get update"),
     # shell.toml
     "shell-command-not-found": Corpus("cidiff/guava_1947/fail.log", 268),
     "shell-not-executable": Run(("bash", "-c", "./tool.sh"), command="bash",

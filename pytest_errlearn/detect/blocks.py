@@ -159,10 +159,28 @@ class CMake(Reader):
 
     frames_wanted = False
 
+    # config mode's own verdict, worded after a paragraph of how it looked
+    # ("By not providing "FindX.cmake" in CMAKE_MODULE_PATH this project ...")
+    _DECISIVE = re.compile(
+        r"^Could not find a (?:package configuration file provided by|"
+        r"configuration file for package) "
+    )
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.decisive = 0  # 1 while the decisive paragraph is read, 2 once it is whole
+
     def accept(self, line: str) -> bool:
-        if not line.strip() or line[:1].isspace():
-            if line.strip() and self.err.message.rstrip().endswith(":"):
-                self.err.message = line.strip()
+        stripped = line.strip()
+        if not stripped or line[:1].isspace():
+            if not stripped:
+                self.decisive = 2 if self.decisive else 0
+            elif self.decisive == 1:
+                self.err.message = f"{self.err.message} {stripped}"
+            elif not self.decisive and self._DECISIVE.match(stripped):
+                self.err.message, self.decisive = stripped, 1
+            elif self.err.message.rstrip().endswith(":") and not self.decisive:
+                self.err.message = stripped
             return True
         return line.startswith("Call Stack (most recent call first):")
 
