@@ -78,11 +78,15 @@ _JUNK = re.compile(
     r"|^(?:##\[(?:endgroup|section)\]|::endgroup::|section_end:\d+:)"  # CI runners' bookkeeping
 )
 # A place a line names: ``path/to/file.ext:12``, ``file.ext(12,3)``, ``file.ext line 12``.
-# Found from its end (an extension, then where): tried at every position of a
-# line from the file's start, the same regex took 80 µs a reason.
+# Found from its end (an extension, then where), the name read back from there
+# (``place``): a regex from the file's start would be tried at every position.
 _PLACE = re.compile(
     r"(?P<ext>\.[A-Za-z][\w+]{0,9})"
     r"(?::(?P<line>\d+)|\((?P<pline>\d+)[,)]| (?:on )?line (?P<wline>\d+))"
+)
+# A path at a line's start, for a reason that names a file but no line.
+_LEADING_FILE = re.compile(
+    r"^\s*(?P<file>[\w.@~+-]*[\w@~+-][\w.@~+-]*/[\w./@~+-]*\.[A-Za-z]\w{0,9})\b"
 )
 _FILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./\\@~+-")
 
@@ -234,11 +238,6 @@ def place(lines: Sequence[str], head: int) -> tuple[str, int | None] | None:
                 return name + m["ext"], int(m["line"] or m["pline"] or m["wline"])
     leading = _LEADING_FILE.match(lines[head])
     return None if leading is None else (leading["file"], None)
-
-
-_LEADING_FILE = re.compile(
-    r"^\s*(?P<file>[\w.@~+-]*[\w@~+-][\w.@~+-]*/[\w./@~+-]*\.[A-Za-z]\w{0,9})\b"
-)
 
 
 # A run's last lines that say it went well after all: its end is no failure's.

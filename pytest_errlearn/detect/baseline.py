@@ -44,9 +44,10 @@ class Baseline:
     def of(cls, output: bytes, limit: int = MAX_TEMPLATES, *, telling: bool = False) -> Baseline:
         """The baseline of a passing run's raw output (its first ``limit``
         distinct templates: a log that long repeats itself). ``telling``: only
-        the lines that speak of failure (``agnostic.telling``), the only ones a
-        failing run's could be compared with: a template costs some 10 us a
-        line, and a build's output has few such lines."""
+        the lines that speak of failure (``agnostic.telling_words``), the only ones a
+        failing run's could be compared with: a build's output has few such
+        lines, and a template of each of its lines would cost more than the run's
+        analysis."""
         raws = _telling_lines(output) if telling else output.splitlines()
         seen: set[int] = set()
         for raw in raws:

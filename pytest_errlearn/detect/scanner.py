@@ -53,9 +53,9 @@ _BLOCK_STAMP = re.compile(_STAMP.pattern.replace(r"\s+", r"[ \t]"))
 class Found(Record):
     """An error as read, before the run as a whole has its say.
 
-    ``role`` is "error", "warning", "consequence", "passed" (a step ended well) or
-    "section" (a test's
-    heading: ``err.test`` names it). The context lines stay raw bytes until
+    ``role`` is "error", "warning", "consequence", "passed" (a step ended
+    well), "end" (the reason the output's last lines give) or "section" (a
+    test's heading: ``err.test`` names it). The context lines stay raw bytes until
     the assembler keeps the error. ``unless_follows`` marks the output above
     a failure line, an error only if nothing before that line explains it.
     """

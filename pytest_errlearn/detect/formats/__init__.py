@@ -87,8 +87,8 @@ def regex(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
     A family's helpers (its readers' and fixups' regexes) are compiled only
     when a log needs them: the families are imported for their command names
-    alone too (the hint, the agent hooks), where compiling them all cost
-    16 ms of every start.
+    alone too (the hint, the agent hooks), which should not pay for the
+    regexes of every tool's readers.
     """
     return cast("re.Pattern[str]", _Lazy(pattern, flags))
 
