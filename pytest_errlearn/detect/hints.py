@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .commandline import main_command, program_name, split_command, tool
-from .formats import COMMANDS as TOOLS  # executable -> the tool its errors carry
+from .commandline import main_command, tool
 
-__all__ = ["TOOLS", "program_name", "split_command", "tool_from_command"]
+__all__ = ["tool_from_command"]
 
 
 def tool_from_command(command: str | Sequence[str] | None) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, NamedTuple
 
-from ..detect.hints import split_command as split
+from ..detect.commandline import split_command as split
 from ..redact import redact
 from .commands import command_key
 
