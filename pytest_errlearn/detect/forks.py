@@ -120,12 +120,9 @@ class Worker:
 
     A piece's bytes go through memory both processes share (one copy each
     way, and the parent never waits for the child to read); only a small
-    request and the errors found go through pipes. Forked mid-run, from a
-    process that holds the user's command's pipes and terminal: the child
-    keeps none of them (its standard streams go to /dev/null, every other
-    descriptor is closed), ignores the terminal's Ctrl-C (it is the
-    command's, and the parent's to act on), and ends with its requests, so it
-    never outlives the parent by more than a piece.
+    request and the errors found go through pipes. Forked mid-run
+    (``fork_alone``), it ends with its requests, so it never outlives the
+    parent by more than a piece.
     """
 
     SLOTS = 3  # two queued while it scans one; at the end, one taken back, the last sent
@@ -144,14 +141,9 @@ class Worker:
             os.close(self._requests)
             raise
         _widen(results)
-        # The terminal's signals wait until the child has its own dispositions: a
-        # Ctrl-C in between would run the parent's handler there too (and reach
-        # the command twice).
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
         try:
-            pid = os.fork()
+            pid, kept = fork_alone(requests, results)
         except OSError:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             for fd in (requests, self._requests, self._results, results):
                 os.close(fd)
             self._shared.close()
@@ -160,14 +152,11 @@ class Worker:
         if pid == 0:  # the child: never returns
             status = 0
             try:
-                requests, results = _alone(keep=(requests, results))
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)
-                _serve(scan, requests, results, self._shared, self._states, slot)
+                _serve(scan, kept[0], kept[1], self._shared, self._states, slot)
             except BaseException:
                 status = 1
             finally:
                 os._exit(status)
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(requests)
         os.close(results)
         import select
@@ -293,9 +282,36 @@ def _widen(fd: int) -> None:
 _HELD = {signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH}
 
 
-def _alone(keep: tuple[int, int]) -> tuple[int, int]:
-    """In a worker just forked: none of the parent's descriptors or signal
-    handlers; the two descriptors it keeps, moved above the standard streams
+def fork_alone(*keep: int) -> tuple[int, tuple[int, ...]]:
+    """Fork a helper process that holds nothing of the parent's but ``keep``:
+    the pid (0 in the child), and the kept descriptors as the child numbers them.
+
+    The parent may hold the user's command's pipes and terminal: the child
+    keeps none of them (its standard streams go to /dev/null, every other
+    descriptor is closed), so no reader of the command's output lingers in
+    it. It ignores the terminal's Ctrl-C (the command's, and the parent's to
+    act on) and dies of SIGTERM and SIGHUP. The terminal's signals are held
+    over the fork: one in between would run the parent's handler in the child
+    too (and reach the command twice).
+    """
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        pid = os.fork()
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
+    if pid == 0:
+        try:
+            keep = _alone(keep)
+        except BaseException:  # the child must never go on as the parent
+            os._exit(1)
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return pid, keep
+
+
+def _alone(keep: tuple[int, ...]) -> tuple[int, ...]:
+    """In a helper just forked: none of the parent's descriptors or signal
+    handlers; the descriptors it keeps, moved above the standard streams
     should the parent have started without them."""
     import fcntl
 
@@ -303,8 +319,7 @@ def _alone(keep: tuple[int, int]) -> tuple[int, int]:
         signal.signal(signum, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH):
         signal.signal(signum, signal.SIG_DFL)
-    requests, results = (fcntl.fcntl(fd, fcntl.F_DUPFD, 3) if fd <= 2 else fd for fd in keep)
-    keep = (requests, results)
+    keep = tuple(fcntl.fcntl(fd, fcntl.F_DUPFD, 3) if fd <= 2 else fd for fd in keep)
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)

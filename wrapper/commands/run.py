@@ -11,7 +11,6 @@ failed.
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from functools import partial
 from pytest_errlearn import CI_FORMATS as FORMATS
 from pytest_errlearn.paths import has_history
 
+from ..analysis import Analysis
 from ..cli import UsageError
 from ..process import StartError, ended
 from ..runner import fresh_line
@@ -29,16 +29,12 @@ TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; myp
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
-    from pytest_errlearn.detect.baseline import Baseline
-    from pytest_errlearn.detect.streaming import StreamDetector
     from pytest_errlearn.matcher import Matcher
     from pytest_errlearn.report import Report
 
     T = TypeVar("T")
 
 BACKOFF_CAP = 30.0  # seconds: the longest wait between two attempts
-TAIL = 1 << 20  # bytes of a passing run's output whose lines become its command's baseline
-MAX_TEMPLATES = 5000  # ... at most this many distinct lines
 
 
 class Options:
@@ -126,17 +122,20 @@ def _attempts(
     """Run the command, again while ``--retries`` allows and the failure is a known flake."""
     retry = 0
     while True:
-        analysis = _Analysis(argv)
+        analysis = Analysis(argv)
         try:
             status = run_command(argv, analysis.feed, quiet=args.quiet)
         except StartError as exc:  # as a shell says it: "errlearn: foo: command not found"
             _say(str(exc))
-            return _finish(args, analysis.report(exc.status), matching, started=False)
+            return _finish(args, _report(analysis, exc.status), matching, started=False)
+        except BaseException:  # interrupted: the analyser goes with errlearn
+            analysis.close()
+            raise
         if status == 0 and analysis.silent and not (args.json or args.output):
             if has_history():  # a pass settles the fixes shown for this command before
-                _safely(partial(_remember, analysis.report(status)), None)
+                _safely(partial(_remember, _report(analysis, status)), None)
             return 0  # no output, nothing to analyse: the clean path loads nothing more
-        report = analysis.report(status)
+        report = _report(analysis, status)
         if status == 0 or args.retries == 0:
             break
         if retry == args.retries:
@@ -204,6 +203,17 @@ def _after(
         _write(args.json, report.to_json())
 
 
+def _report(analysis: Analysis, status: int) -> Report:
+    """The analysis's report (its warning, when it stopped); the analyser ended."""
+    try:
+        report = analysis.report(status)
+    finally:
+        analysis.close()
+    if analysis.broken is not None:
+        _say(f"warning: the analysis of the output stopped: {analysis.broken}")
+    return report
+
+
 def _hints(argv: list[str]) -> None:
     """How this command failed before, printed before it starts (only where there is history)."""
     if not has_history():
@@ -223,24 +233,6 @@ def _remember(report: Report, templates: frozenset[int] = frozenset()) -> None:
 
     remember(report, source="run", command=report.command or "", exit_code=report.exit_code or 0,
              warn=lambda m: _say(f"warning: {m}"), templates=templates)
-
-
-def _baseline(command: str) -> Baseline | None:
-    """What the last passing runs of ``command`` printed, from the history; None if nothing."""
-    from pytest_errlearn.config import ConfigError, load_settings
-    from pytest_errlearn.detect.baseline import Baseline
-    from pytest_errlearn.history import History
-
-    try:
-        settings = load_settings()
-    except ConfigError:
-        return None
-    history = History.open(settings.root, create=False, warn=lambda m: None)
-    if not settings.history or history is None:
-        return None
-    with history:
-        templates = history.baseline(command)
-    return Baseline(templates) if templates else None
 
 
 def _ci_report(report: Report, fmt: str, output: str | None) -> None:
@@ -274,69 +266,6 @@ def _summary(report: Report, status: int, color: str) -> None:
     fresh_line(sys.stderr)
     sys.stderr.flush()
     print_report(report, sys.stderr, color=use_color(sys.stderr, color))
-
-
-class _Analysis:
-    """errlearn's copy of the output, fed to a detector made at the first byte.
-
-    A fault in the analysis stops the analysis, never the pass-through.
-    """
-
-    def __init__(self, argv: list[str]) -> None:
-        self.argv = argv
-        self.detector: StreamDetector | None = None
-        self.broken: str | None = None
-        self.tail = bytearray()  # the output's last TAIL bytes or more: a pass's baseline
-
-    def feed(self, data: bytes | memoryview) -> None:
-        if self.broken is not None:
-            return
-        try:
-            if self.detector is None:
-                from pytest_errlearn.detect import tool_from_command
-                from pytest_errlearn.detect.streaming import StreamDetector
-
-                tool = tool_from_command(self.argv)
-                known = _baseline(self.command) if has_history() else None
-                self.detector = StreamDetector(tool, command=self.command, known=known)
-            self.detector.feed(data)
-            self.tail += data
-            if len(self.tail) > 2 * TAIL:
-                del self.tail[:-TAIL]
-        except Exception as exc:  # errlearn's bug must not cost the user their build
-            self.broken = f"{type(exc).__name__}: {exc}"
-
-    def templates(self) -> frozenset[int]:
-        """The templates of the output's last lines: the baseline a pass leaves its command."""
-        from pytest_errlearn.detect.baseline import Baseline
-
-        tail = bytes(self.tail[-TAIL:])
-        first = tail.find(b"\n") + 1 if len(self.tail) > TAIL else 0  # a whole line first
-        return Baseline.of(tail[first:], limit=MAX_TEMPLATES, telling=True).templates
-
-    @property
-    def silent(self) -> bool:
-        """The command printed nothing (so far)."""
-        return self.detector is None and self.broken is None
-
-    @property
-    def command(self) -> str:
-        return shlex.join(self.argv)
-
-    def report(self, status: int) -> Report:
-        from pytest_errlearn.report import Report
-
-        report: Report | None = None
-        if self.detector is not None and self.broken is None:
-            try:
-                report = self.detector.close(failed=status != 0)
-            except Exception as exc:
-                self.broken = f"{type(exc).__name__}: {exc}"
-        if self.broken is not None:
-            _say(f"warning: the analysis of the output stopped: {self.broken}")
-        report = report or Report()
-        report.command, report.exit_code = self.command, status
-        return report
 
 
 class _Matching:
