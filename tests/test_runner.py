@@ -333,3 +333,15 @@ def test_at_a_terminal_the_summary_is_coloured_unless_no_color_is_set(
     assert term.proc.wait(timeout=30) == 1
     summary = seen[seen.index(b"errlearn: 1 error"):]
     assert (b"\x1b[" in summary) is coloured
+
+
+@pytest.mark.skipif(not Path("/usr/bin/script").exists(), reason="no util-linux script")
+def test_under_script_with_no_stdin_nothing_is_added_to_the_output(tmp_path: Path) -> None:
+    # script(1), the usual way to give a CI job a terminal, sends a NUL down the
+    # raw terminal when its stdin ends: echoed, it was a "^@" in the output.
+    wrapped = " ".join([*ERRLEARN[:2], repr(ERRLEARN[2]), "run", "--no-hints", "--",
+                        "sh", "-c", repr("sleep 0.3; echo 'src/a.ts(3,5): error TS2322: bad'")])
+    done = subprocess.run(["script", "-qec", wrapped, "/dev/null"], stdin=subprocess.DEVNULL,
+                          capture_output=True, timeout=60, cwd=tmp_path)
+    assert done.stdout.startswith(b"src/a.ts(3,5): error TS2322: bad\r\n")
+    assert b"^@" not in done.stdout

@@ -82,7 +82,10 @@ class Keys:
         if not data:
             self.stop()
             return
-        self.buffer += data
+        # No NUL reaches the command: ``script`` (the usual way to give a CI job a
+        # terminal) sends one down a raw terminal when its stdin ends, and the
+        # command's terminal echoed it into the output as "^@". Nobody types one.
+        self.buffer += data.replace(b"\0", b"")
         if self.write() and self.sel is not None and self.master is not None:
             self.sel.modify(self.master, selectors.EVENT_READ | selectors.EVENT_WRITE, key)
 
