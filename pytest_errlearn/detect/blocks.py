@@ -25,6 +25,7 @@ from .blocks_langs import (
     Traceback,
 )
 from .formats import READERS as FAMILY_READERS
+from .formats.java import transport_failure
 from .frames import Frame
 from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 
@@ -242,12 +243,18 @@ class Gradle(Reader):
     )
 
     frames_wanted = False
+    cause = False  # a transient repository failure was read: it is the message
 
     def accept(self, line: str) -> bool:
         if line.startswith("* ") or line.startswith(("BUILD FAILED", "FAILURE:")):
             return False
         stripped = line.strip()
-        if stripped and self.err.message.startswith("* What went wrong"):
+        if self.cause:
+            return True
+        if (cause := transport_failure(stripped)) is not None:
+            # the root cause of the chain, and a transient one (a server's 502)
+            self.err.message, self.cause, self.consequence = cause, True, False
+        elif stripped and self.err.message.startswith("* What went wrong"):
             self.err.message = stripped
         elif stripped.startswith("> ") and " > " not in self.err.message:
             self.err.message = f"{self.err.message} {stripped}"

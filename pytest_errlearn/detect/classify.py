@@ -34,7 +34,8 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"connection reset|\btimed? ?out\b|Temporary failure in name resolution|"
      r"Could not resolve host|Name or service not known|Network is unreachable|"
      r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
-     r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway"),
+     r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway|"
+     r"Received status code 5\d\d"),
     ("syntax", r"SyntaxError|IndentationError|TabError|syntax error|parse error|ParseError|"
      r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected ‘[^’\w]{1,2}’|"
      r"expected (?:expression|"

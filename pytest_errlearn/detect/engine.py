@@ -20,6 +20,7 @@ from ..report import Error, Report
 from . import rootcause
 from .baseline import Baseline
 from .classify import actionability, severity
+from .locate import Places, locate
 from .scanner import MAX_WARNINGS, Found, Scanner
 
 FOLD_DISTANCE = 200  # a consequence this close after an error only follows from it
@@ -50,6 +51,7 @@ class Assembler:
         # What ``follows`` knew at the last failure line: a step that ends well
         # after it leaves it so.
         self._confirmed: tuple[Error | None, int, bool] = (None, self._last_cause, False)
+        self.places = Places()  # where the output says its tools ran (``locate``)
 
     def follows(self, n: int) -> bool:
         """Whether a failure line at line ``n`` only follows from an error already seen."""
@@ -58,6 +60,7 @@ class Assembler:
 
     def add(self, found: Found) -> None:
         """Take the next error read."""
+        self.places.see(found.role, found.err)
         self._add(found)
         if found.role == "consequence":
             self._step_failed()
@@ -66,6 +69,8 @@ class Assembler:
         err, role = found.err, found.role
         if role == "section":
             self._section = err.test
+            return
+        if role == "place":  # only ``places`` takes it
             return
         if role == "passed":
             self._step_passed()
@@ -152,6 +157,7 @@ class Assembler:
         self._kept.clear()
         report = Report(errors=self._errors, warnings=self._warnings, command=self.command)
         report.primary_index = rootcause.primary_index(self._errors)
+        locate(report, self.places)  # each file as the repository names it
         return report
 
 

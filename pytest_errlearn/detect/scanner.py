@@ -54,8 +54,9 @@ class Found(Record):
     """An error as read, before the run as a whole has its say.
 
     ``role`` is "error", "warning", "consequence", "passed" (a step ended
-    well), "end" (the reason the output's last lines give) or "section" (a
-    test's heading: ``err.test`` names it). The context lines stay raw bytes until
+    well), "end" (the reason the output's last lines give), "section" (a
+    test's heading: ``err.test`` names it) or "place" (a folder a tool entered:
+    ``err.file``). The context lines stay raw bytes until
     the assembler keeps the error. ``unless_follows`` marks the output above
     a failure line, an error only if nothing before that line explains it.
     """
@@ -320,8 +321,9 @@ class Scanner:
                 return
             self.warning_lines += 1
         n = self._lineno
-        if role in ("section", "passed"):
-            heading = Error(message=analysed, text=text, span=(n, n), test=groups.get("test"))
+        if role in ("section", "passed", "place"):
+            heading = Error(message=analysed, text=text, span=(n, n), test=groups.get("test"),
+                            file=groups.get("file"))
             self.emit(Found(heading, role))
             return
         # The raw lines above, read once: for the fixup, and the context.

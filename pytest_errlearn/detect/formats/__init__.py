@@ -24,8 +24,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 # "passed": a step of the run ended well (a CI runner's "exited with 0"): the
-# errors read in it did not fail the run.
-Role = Literal["error", "warning", "consequence", "note", "ignore", "section", "passed"]
+# errors read in it did not fail the run. "place": a folder a tool works in from
+# here on (its ``file`` group), which the files it prints are relative to (``locate``).
+Role = Literal["error", "warning", "consequence", "note", "ignore", "section", "passed", "place"]
 
 # A ``sev`` group whose text is one of these turns the row's hit into a warning
 # (or a note, attached to the error before it). The letters are the linters'
@@ -208,6 +209,11 @@ BUILDS: dict[str, frozenset[str] | None] = _merged("BUILDS")
 two words, ``compose up``, only so; empty: none does), None for any use (``pytest``)."""
 READERS: dict[str, Any] = _merged("READERS")
 """The block readers the families bring of their own, by the name rows give."""
+FOLDER_OPTIONS: dict[str, tuple[str, ...]] = _merged("FOLDER_OPTIONS")
+"""Executable -> its options that name the folder it works in (``make -C``, ``npm --prefix``)."""
+MANIFEST_OPTIONS: dict[str, tuple[str, ...]] = _merged("MANIFEST_OPTIONS")
+"""Executable -> its options that name a manifest (``cargo --manifest-path``, ``mvn -f``),
+whose folder is the one it works in."""
 
 
 @cache

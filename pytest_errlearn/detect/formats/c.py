@@ -19,6 +19,12 @@ BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("make", "gmake", "mingw32-make", "cmake", "ctest", "ninja"), None),
     **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), None),
 }
+# Executable -> its options that name the folder it works in (``detect.locate``).
+FOLDER_OPTIONS = {
+    **dict.fromkeys(("make", "gmake", "mingw32-make"), ("-C", "--directory")),
+    "ninja": ("-C",),
+    "cmake": ("-S",),
+}
 
 ROWS = (
     Format(
@@ -93,6 +99,18 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("make: *** [Makefile:3: all] Error 1", "make[1]: *** [sub] Error 2"),
+    ),
+    Format(  # a folder make runs in (``-C``, a recursive make): the paths below are relative to it
+        "make-directory",
+        r"^(?:g?make|mingw32-make)(?:\[\d+\])?: (?:Entering|Leaving) directory "
+        "[`'\u2018](?P<file>.+)['\u2019]$",  # quoted as the locale quotes
+        tool="make",
+        role="place",
+        words=("entering directory", "leaving directory"),
+        examples=(
+            "make[1]: Entering directory '/tmp/loc/mk/sub'",
+            "make[1]: Leaving directory '/tmp/loc/mk/sub'",
+        ),
     ),
     Format(
         "cmake-error",

@@ -15,6 +15,8 @@ COMMANDS = {"go": "go"}
 BUILDS: dict[str, frozenset[str] | None] = {
     "go": frozenset({"test", "build", "install", "mod", "vet", "generate"}),
 }
+# Executable -> its options that name the folder it works in (``detect.locate``).
+FOLDER_OPTIONS = {"go": ("-C",)}
 
 # A compiler or vet line's place (vet prefixes its own with ``vet: ``).
 _AT = r"^(?:vet: )?(?P<file>[^\s:]+\.go):(?P<line>\d+)(?::(?P<col>\d+))?: "

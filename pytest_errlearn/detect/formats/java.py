@@ -2,9 +2,54 @@
 
 from __future__ import annotations
 
-from . import Format
+import re
+
+from ...report import Error
+from ..reader import Reader
+from . import Format, regex
 
 _SRC = r"(?:[A-Za-z]:)?[^\s:\[]+\.(?:java|kt|kts|scala|groovy)"
+# A request to a repository that failed for a reason a retry may not meet again:
+# the server's 5xx, a timeout, a dropped or refused connection (a 404 is no such one).
+_TRANSPORT = (
+    r"Could not (?:GET|HEAD|PUT|POST) '[^']+'\. (?:Received status code 5\d\d\b.*|"
+    r".*(?:timed out|[Cc]onnection reset|refused|handshake|Remote host terminated).*)"
+)
+_TRANSPORT_LINE = regex(rf"^\s*(?:> )?(?P<msg>{_TRANSPORT})$")
+
+
+def transport_failure(line: str) -> str | None:
+    """A Gradle line that says a repository request failed transiently (``Could
+    not GET '...'. Received status code 502 from server: Bad Gateway``), as the
+    message of the error it causes; None for any other line."""
+    m = _TRANSPORT_LINE.match(line)
+    return None if m is None else m["msg"]
+
+
+class GradleCause(Reader):
+    """The ``>`` lines nested under a Gradle ``Could not resolve ...`` line
+    printed without its ``* What went wrong:`` heading: the deepest is the
+    cause, and a transient repository failure among them is the message."""
+
+    frames_wanted = False
+    _NESTED = re.compile(r"^\s+(?:> |Required by:|\S)")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.caused = False
+
+    def accept(self, line: str) -> bool:
+        if not self._NESTED.match(line):
+            return False
+        if not self.caused and (cause := transport_failure(line)) is not None:
+            self.err.message, self.caused = cause, True
+        return True
+
+    def finish(self) -> None:
+        pass
+
+
+READERS = {"gradlecause": GradleCause}
 
 ORDER = 45  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -17,6 +62,10 @@ COMMANDS = {
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(
     ("mvn", "mvnw", "gradle", "gradlew", "javac"), None
 )
+# Executable -> its options that name the folder it works in (``detect.locate``),
+# or a manifest in it.
+FOLDER_OPTIONS = dict.fromkeys(("gradle", "gradlew"), ("-p", "--project-dir"))
+MANIFEST_OPTIONS = dict.fromkeys(("mvn", "mvnw"), ("-f", "--file"))
 
 ROWS = (
     Format(
@@ -126,9 +175,43 @@ ROWS = (
         rank=2,
         examples=("* What went wrong:",),
     ),
+    Format(  # a repository request that failed transiently, printed on its own
+        "gradle-transport",
+        rf"^\s*(?:> )?(?P<msg>{_TRANSPORT})$",
+        tool="gradle",
+        category="network",
+        rank=2,
+        words=("could not",),
+        examples=(
+            "Could not GET 'https://repo.maven.apache.org/maven2/com/google/guava/guava/31.1-jre/"
+            "guava-31.1-jre.pom'. Received status code 502 from server: Bad Gateway",
+            "> Could not HEAD 'https://plugins.gradle.org/m2/org/x/x/1.0/x-1.0.pom'. "
+            "Received status code 504 from server: Gateway Timeout",
+        ),
+    ),
+    Format(  # dependency resolution that failed, without its "* What went wrong:" heading
+        "gradle-could-not-resolve",
+        r"^(?:> )?(?P<msg>Could not resolve (?:all (?:files|dependencies|artifacts) for "
+        r"configuration '[^']+'|[\w.-]+:[\w.-]+(?::[\w.+-]+)?)\.)$",
+        tool="gradle",
+        block="gradlecause",
+        rank=2,
+        words=("could not",),
+        examples=(
+            "> Could not resolve all files for configuration ':compileClasspath'.",
+            "Could not resolve com.google.guava:guava:31.1-jre.",
+        ),
+    ),
+    Format(  # Gradle says what went wrong after this line, not before it
+        "gradle-failure-heading",
+        r"^FAILURE: Build (?:failed with an exception|completed with \d+ failures)\.$",
+        tool="gradle",
+        role="ignore",
+        examples=("FAILURE: Build failed with an exception.",),
+    ),
     Format(
         "gradle-consequence",
-        r"^(?:FAILURE: Build failed with an exception\.|BUILD FAILED(?: in .*)?|"
+        r"^(?:BUILD FAILED(?: in .*)?|"
         r"(?:> Task )?:[\w:.-]+ FAILED|"
         r"> There were failing tests\..*|\d+ tests? completed, \d+ failed.*)$",
         tool="gradle",

@@ -45,6 +45,8 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "turbo": frozenset({"test", "build", "lint", "run"}),
     "lerna": frozenset(),  # none builds; its history is kept by subcommand
 }
+# Executable -> its options that name the folder it works in (``detect.locate``).
+FOLDER_OPTIONS = dict.fromkeys(("npm", "yarn", "pnpm", "bun"), ("--prefix", "--cwd", "--dir", "-C"))
 
 ROWS = (
     Format(

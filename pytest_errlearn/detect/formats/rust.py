@@ -11,6 +11,8 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "cargo": frozenset({"test", "build", "check", "clippy", "nextest", "bench", "b", "t", "c"}),
     "rustc": None,
 }
+# Executable -> its options that name a manifest, in the folder it works in (``detect.locate``).
+MANIFEST_OPTIONS = {"cargo": ("--manifest-path",)}
 
 ROWS = (
     Format(
@@ -48,6 +50,14 @@ ROWS = (
         tool="cargo",
         role="section",
         examples=("---- tests::it_fails stdout ----",),
+    ),
+    Format(  # a local crate compiled: its errors' paths are relative to it (``locate``)
+        "cargo-compiling",
+        r"^\s+(?:Compiling|Checking|Documenting) \S+ v\S+ \((?P<file>(?:/|[A-Za-z]:\\)[^)]*)\)$",
+        tool="cargo",
+        role="place",
+        words=("compiling", "checking", "documenting"),
+        examples=("   Compiling app v0.1.0 (/tmp/loc/mono/crate)",),
     ),
     Format(
         "cargo-test-result",
