@@ -211,7 +211,36 @@ def test_junit_xml_parses_even_with_escape_codes_nul_and_markup_in_messages(
     assert failure.get("message") == 'bad red nul & <tag> "quoted" bell'
     assert failure.get("type") == "runtime"
     assert failure.text == 'bad red nul & <tag> "quoted" bell\n  more detail'
-    assert case.get("file") == "a.py" and case.get("line") == "2"
+    assert case.get("name") == 'a.py:2: bad red nul & <tag> "quoted" bell'
+
+
+# What Jenkins' strictest JUnit schema (xunit's junit-10.xsd) allows: the attributes
+# of each element, and those an element must have.
+JUNIT_10 = {
+    "testsuites": ({"name", "time", "tests", "failures", "errors"}, set()),
+    "testsuite": (
+        {"name", "tests", "failures", "errors", "group", "time", "skipped", "timestamp",
+         "hostname", "id", "package", "file", "log", "url"},
+        {"name", "tests", "failures", "errors"},
+    ),
+    "testcase": ({"name", "time", "classname", "group"}, {"name"}),
+    "failure": ({"type", "message"}, set()),
+}
+
+
+def test_junit_holds_only_what_the_strictest_jenkins_schema_allows(
+    report: Report, tmp_path: Path
+) -> None:
+    for element in ET.fromstring(render(report, "junit", root=tmp_path)).iter():
+        allowed, required = JUNIT_10[element.tag]
+        assert required <= set(element.attrib) <= allowed, element.tag
+
+
+def test_junit_puts_a_failing_tests_place_at_the_head_of_its_text(tmp_path: Path) -> None:
+    err = make_error("AssertionError: assert 1 == 2", category="assertion",
+                     test="tests/test_a.py::test_one", file="tests/test_a.py", line=7)
+    failure = ET.fromstring(render(Report(errors=[err]), "junit", root=tmp_path))[0][0][0]
+    assert failure.text is not None and failure.text.startswith("at tests/test_a.py:7\n")
 
 
 def test_junit_has_one_failing_test_case_per_error_root_cause_first(
