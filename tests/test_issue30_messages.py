@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,17 @@ def test_gradle_status_code_502_is_a_retried_5xx(matcher: Matcher) -> None:
                "Received status code 502 from server: Bad Gateway")
     match = matcher.match(Error(message, message, tool="gradle"))
     assert match is not None and match.pattern == "net-http-5xx"
+
+
+def test_an_assert_eq_of_rust_before_1_73_keeps_its_sides_and_its_place() -> None:
+    # The form of the Rust book's editions before 1.73: the place after the message.
+    log = textwrap.dedent("""\
+        ---- tests::it_adds_two stdout ----
+        thread 'tests::it_adds_two' panicked at 'assertion failed: `(left == right)`
+          left: `4`,
+         right: `5`', src/lib.rs:11:9
+        note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+        """)
+    (err,) = detect(log.encode(), "cargo").errors
+    assert (err.file, err.line, err.test) == ("src/lib.rs", 11, "tests::it_adds_two")
+    assert err.message == "assertion failed: `(left == right)` left: `4` right: `5`"

@@ -161,10 +161,15 @@ class RustPanic(Reader):
 
     _ASSERT = re.compile(r"`\(?left [=!]= right\)?`")
     _SIDE = re.compile(r"^ {0,2}(left|right): (.*?),?(?:', \S+:\d+(?::\d+)?)?$")
+    # The older form's place, after the end of its message of many lines.
+    _END = re.compile(r"', (?P<file>[^\s:']+):(?P<line>\d+):(?P<col>\d+)$")
 
     def accept(self, line: str) -> bool:
         if not line.strip() or line.startswith(("note: ", "stack backtrace:", "thread '")):
             return False
+        if self.err.file is None and (end := self._END.search(line.rstrip())):
+            self.err.file = end["file"]
+            self.err.line, self.err.column = int(end["line"]), int(end["col"])
         if self.count == 0 and self.err.message.endswith(":"):
             self.err.message = line.strip()
         elif self.count < 4 and self._ASSERT.search(self.err.message):

@@ -44,6 +44,16 @@ ROWS = (
             "thread 'tests::adds' (4465) panicked at src/lib.rs:5:17:",  # newer Rust: the thread id
         ),
     ),
+    Format(  # before Rust 1.73, a message of many lines came first, its place after its end:
+        # "panicked at 'assertion failed: `(left == right)`", "  left: `4`,",
+        # " right: `5`', src/lib.rs:11:9"
+        "rust-panic-open",
+        r"^thread '(?:main|(?P<test>[^']*))' panicked at '(?P<msg>.+)$",
+        tool="cargo",
+        block="rustpanic",
+        rank=3,
+        examples=("thread 'tests::it_adds_two' panicked at 'assertion failed: `(left == right)`",),
+    ),
     Format(
         "cargo-test-section",
         r"^---- (?P<test>\S+) stdout ----$",
