@@ -10,10 +10,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from history_helpers import error, opened, run
+from history_helpers import as_of, error, opened, run
 
 from pytest_errlearn.history import record as record_module
-from pytest_errlearn.history.schema import VERSION
 
 # What the hints read before the table: every failing error row of the key, grouped.
 FROM_ERRORS = (
@@ -33,10 +32,13 @@ def _agree(path: Path) -> None:
         keys = [k for (k,) in conn.execute("SELECT DISTINCT key FROM runs")]
         assert keys
         for key in keys:
-            assert conn.execute(FROM_TABLE, (key,)).fetchall() == \
-                conn.execute(FROM_ERRORS, (key,)).fetchall()
+            assert (
+                conn.execute(FROM_TABLE, (key,)).fetchall()
+                == conn.execute(FROM_ERRORS, (key,)).fetchall()
+            )
         assert not conn.execute(  # no count left for a key with no runs
-            "SELECT 1 FROM failures WHERE key NOT IN (SELECT key FROM runs)").fetchall()
+            "SELECT 1 FROM failures WHERE key NOT IN (SELECT key FROM runs)"
+        ).fetchall()
 
 
 def _record_at_random(root: Path, runs: int, seed: int) -> None:
@@ -44,13 +46,20 @@ def _record_at_random(root: Path, runs: int, seed: int) -> None:
     with opened(root) as history:
         for _ in range(runs):
             errors = [
-                error(f"{rng.randrange(12):016x}", message=f"error {rng.randrange(3)}",
-                      test=rng.choice([None, None, f"tests/test_x.py::t{rng.randrange(4)}"]))
+                error(
+                    f"{rng.randrange(12):016x}",
+                    message=f"error {rng.randrange(3)}",
+                    test=rng.choice([None, None, f"tests/test_x.py::t{rng.randrange(4)}"]),
+                )
                 for _ in range(rng.randrange(5))
             ]
-            run(history, *errors, command=rng.choice(COMMANDS),
+            run(
+                history,
+                *errors,
+                command=rng.choice(COMMANDS),
                 exit_code=rng.choice([0, 1, 1, 2]),
-                passed=tuple(f"tests/test_x.py::t{i}" for i in range(4) if rng.random() < 0.3))
+                passed=tuple(f"tests/test_x.py::t{i}" for i in range(4) if rng.random() < 0.3),
+            )
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -66,11 +75,7 @@ def test_the_counts_say_what_the_error_rows_say_as_runs_come_and_go(
 def test_a_history_from_before_the_table_gets_it_filled_from_its_errors(tmp_path: Path) -> None:
     _record_at_random(tmp_path, 40, seed=9)
     path = tmp_path / ".errlearn" / "history.sqlite3"
-    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-        conn.execute("DROP TABLE failures")  # what its migration made: a file from before it
-        conn.execute("DROP INDEX errors_fixed")
-        conn.execute("DROP TABLE passing_lines")  # ... and the one after it
-        conn.execute(f"PRAGMA user_version = {VERSION - 2}")
+    as_of(path, 1)  # a file from before the failures table
     with opened(tmp_path) as history:
         assert [h.signature for h in history.hints("npm test", limit=50)]
     _agree(path)

@@ -3,20 +3,22 @@
 ``History.open(root)`` (``store.py``) gives the SQLite store under
 ``.errlearn/``; ``record`` files a run and annotates its report (repeats,
 noise, fix outcomes: ``record.py``); ``hints``, ``candidates`` and
-``pattern_stats`` read it back (``queries.py``). Front ends call
+``pattern_stats`` read it back (``queries.py``, into the named tuples of
+``rows.py``). Front ends call
 ``remember(report, ...)``: settings, open, record, close, in one call.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .commands import command_key
-from .queries import Candidate, Hint, PatternStats
 from .store import History, remember
 
+TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
 if TYPE_CHECKING:
+    from typing import Any
+
     from .record import NOISE_NOTE, demote_noise
+    from .rows import Candidate, Hint, PatternStats
 
 __all__ = [
     "NOISE_NOTE",
@@ -31,9 +33,14 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``record`` loads on first use: what only reads the history (hints) skips it."""
+    """``record`` and ``rows`` load on first use: the hints before a run, which mostly
+    find none, skip them."""
     if name in ("NOISE_NOTE", "demote_noise"):
         from . import record
 
         return getattr(record, name)
+    if name in ("Candidate", "Hint", "PatternStats"):
+        from . import rows
+
+        return getattr(rows, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,25 +11,35 @@ otherwise the command key (``npm test``), which passes when the exit status is 0
 Outcomes follow the case scores of the seed ``002``: a fix shown for a
 subject's failure worked if the subject's next run passes, failed if that run
 fails with the same signature again (any other result leaves it pending).
+
+A run reads only the rows of its own subjects (index lookups, never a whole
+table), and what a clean pass needs loads nothing of the detector: a clean
+``errlearn run`` records itself on every start in a project with history.
+The history keeps the last MAX_RUNS runs, and at most about MAX_ERRORS error
+rows; the failure counts, outcomes and command keys of the runs dropped go
+with them (``_prune``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from typing import Any, NamedTuple
 
-from ..detect.hints import tool_from_command
-from ..detect.rootcause import primary_index
-from ..detect.signature import normalize
+from .. import __version__
 from ..redact import redact
-from ..report import Error, Report
 from .commands import command_key
+from .db import sqlite3
 from .queries import success_text
 
+TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..report import Error, Report
+
 MAX_RUNS = 5000  # runs kept; older ones (and their errors) are dropped
+MAX_ERRORS = 200_000  # error rows kept: a history of huge failing runs drops runs sooner
 BASELINE_RUNS = 3  # passing runs a command key keeps the line templates of
 PRUNE_EVERY = 64  # runs between prunings
 EXAMPLE_LINES = 12
@@ -39,10 +49,15 @@ CHUNK = 500  # parameters per IN (...) query, well under SQLite's limit
 NOISE_NOTE = "also seen in passing runs: noise"
 
 
-class _Row(NamedTuple):
-    err: Error
-    subject: str
-    passing: bool
+class _Row:
+    """One error of the run, and what it is about."""
+
+    __slots__ = ("err", "passing", "subject")
+
+    def __init__(self, err: Error, subject: str, passing: bool) -> None:
+        self.err = err
+        self.subject = subject
+        self.passing = passing
 
 
 class _Notes:
@@ -71,6 +86,8 @@ def demote_noise(report: Report, noisy: set[int]) -> None:
     """Choose the primary error among the errors that are not noise (when there are any)."""
     if report.primary_index not in noisy:
         return
+    from ..detect.rootcause import primary_index
+
     keep = [i for i in range(len(report.errors)) if i not in noisy]
     if keep:
         best = primary_index([report.errors[i] for i in keep])
@@ -104,7 +121,7 @@ def record_run(
 ) -> None:
     """Write one run; annotate ``report`` (see ``History.record``)."""
     command = redact(command)
-    key = command_key(command)
+    key, tool = _key(conn, command)
     masked = cache(redact)  # a run repeats its test ids, messages and fixes: each masked once
     passed_set = {masked(p) for p in passed}  # test ids are stored redacted, so compared so
     if exit_code == 0:
@@ -118,27 +135,32 @@ def record_run(
     conn.execute("BEGIN IMMEDIATE")
     try:
         _noise(conn, report, rows, found)
-        pending = conn.execute(
-            "SELECT id, subject, signature FROM outcomes WHERE result IS NULL"
-        ).fetchall()  # the fixes shown before, for the failures this run settles
+        subjects = passed_set | {r.subject for r in failing}
+        pending = _select_in(  # the fixes shown before, for the failures this run settles
+            conn,
+            "SELECT id, subject, signature FROM outcomes WHERE result IS NULL AND subject IN ({})",
+            subjects,
+        )
         _streaks(conn, failing, passed_set, key, repeat, {(s, g) for _, s, g in pending}, found)
         _outcomes(conn, failing, passed_set, now, pending, found)
         cur = conn.execute(
             "INSERT INTO runs (time, source, command, key, tool, exit_code) VALUES (?,?,?,?,?,?)",
-            (now, source, command, key, tool_from_command(command), exit_code),
+            (now, source, command, key, tool, exit_code),
         )
         run_id = cur.lastrowid
-        conn.executemany(
-            "INSERT INTO errors (run_id, subject, signature, tool, category, message, normal,"
-            " example, test, pattern, fix, passing) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(run_id, r.subject, *_columns(r.err, masked), r.passing) for r in rows],
-        )
+        conn.execute(_FILE_KEY, (command, key, tool, __version__, run_id))
+        if rows:
+            conn.executemany(
+                "INSERT INTO errors (run_id, subject, signature, tool, category, message, normal,"
+                " example, test, pattern, fix, passing) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                [(run_id, r.subject, *_columns(r.err, masked), r.passing) for r in rows],
+            )
         if failing:
             conn.execute(_COUNT_FAILURES, (key, command, run_id))
         if exit_code == 0 and templates:
             _passing_lines(conn, key, run_id, templates)
         if run_id is not None and run_id % PRUNE_EVERY == 0:
-            _prune(conn, run_id - MAX_RUNS)
+            _prune(conn, _oldest_dropped(conn, run_id))
         conn.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
@@ -146,6 +168,26 @@ def record_run(
         raise
     found.apply(report)
 
+
+def _key(conn: sqlite3.Connection, command: str) -> tuple[str, str | None]:
+    """``command``'s key and tool: as this errlearn filed them before, else worked out
+    (which loads the format table)."""
+    row = conn.execute(
+        "SELECT key, tool FROM command_keys WHERE command = ? AND version = ?",
+        (command, __version__),
+    ).fetchone()
+    if row is not None:
+        return row[0], row[1]
+    from ..detect.hints import tool_from_command
+
+    return command_key(command), tool_from_command(command)
+
+
+_FILE_KEY = (
+    "INSERT INTO command_keys (command, key, tool, version, last_run) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (command) DO UPDATE SET key = excluded.key, tool = excluded.tool,"
+    " version = excluded.version, last_run = excluded.last_run"
+)
 
 # A run's failing errors added to its key's ``failures``: how often, the newest, its command.
 _COUNT_FAILURES = (
@@ -174,27 +216,61 @@ def _passing_lines(
     )
 
 
+def _oldest_dropped(conn: sqlite3.Connection, run_id: int) -> int:
+    """The newest run a pruning at ``run_id`` drops: MAX_RUNS back, or more when the
+    error rows kept would pass MAX_ERRORS (ids only grow, and rows go oldest first,
+    so the newest id less MAX_ERRORS is where the rows to keep start)."""
+    last = run_id - MAX_RUNS
+    row = conn.execute(
+        "SELECT run_id FROM errors WHERE id <= (SELECT MAX(id) FROM errors) - ?"
+        " ORDER BY id DESC LIMIT 1",
+        (MAX_ERRORS,),
+    ).fetchone()
+    if row is not None:
+        last = max(last, min(row[0], run_id - 1))  # never the run being recorded
+    return last
+
+
 def _prune(conn: sqlite3.Connection, last: int) -> None:
     """Drop the runs up to ``last`` (their errors go with them), and their failures
     from the counts; a failure none of whose runs is left goes too. The newest
-    error of a failure that stays is newer than any dropped: ``last_error`` holds."""
+    error of a failure that stays is newer than any dropped: ``last_error`` holds.
+    The outcomes of fixes shown before the oldest run kept, and the keys of command
+    lines not run since, go too: what is kept is the last runs' story."""
     gone = conn.execute(
         "SELECT COUNT(*), r.key, e.signature FROM runs r JOIN errors e ON e.run_id = r.id"
-        " WHERE r.id <= ? AND e.passing = 0 GROUP BY r.key, e.signature", (last,)
+        " WHERE r.id <= ? AND e.passing = 0 GROUP BY r.key, e.signature",
+        (last,),
     ).fetchall()
     conn.executemany("UPDATE failures SET times = times - ? WHERE key = ? AND signature = ?", gone)
-    conn.execute("DELETE FROM failures WHERE times <= 0")
+    conn.executemany(
+        "DELETE FROM failures WHERE key = ? AND signature = ? AND times <= 0",
+        [(key, signature) for _, key, signature in gone],
+    )
     conn.execute("DELETE FROM runs WHERE id <= ?", (last,))
+    conn.execute(
+        "DELETE FROM outcomes WHERE shown < (SELECT time FROM runs"
+        " WHERE id = (SELECT MIN(id) FROM runs))"
+    )
+    conn.execute("DELETE FROM command_keys WHERE last_run <= ?", (last,))
 
 
 def _columns(err: Error, masked: Callable[[str], str]) -> tuple[Any, ...]:
+    from ..detect.signature import normalize  # loaded once, for a run with errors
+
     message = masked(err.message)[:MAX_TEXT]
     example = masked("\n".join(err.block[:EXAMPLE_LINES]) or err.text)[:MAX_TEXT]
     match = err.match
     return (
-        err.signature, err.tool, err.category, message, normalize(message), example,
+        err.signature,
+        err.tool,
+        err.category,
+        message,
+        normalize(message),
+        example,
         masked(err.test) if err.test else None,
-        match.pattern if match else None, masked(match.fix) if match else None,
+        match.pattern if match else None,
+        masked(match.fix) if match else None,
     )
 
 
@@ -204,10 +280,14 @@ def _noise(conn: sqlite3.Connection, report: Report, rows: list[_Row], found: _N
     if not failing:
         return
     noise = {r.err.signature for r in rows if r.passing}
-    noise |= {s for (s,) in _select_in(
-        conn, "SELECT DISTINCT signature FROM errors WHERE passing = 1 AND signature IN ({})",
-        failing,
-    )}
+    noise |= {
+        s
+        for (s,) in _select_in(
+            conn,
+            "SELECT DISTINCT signature FROM errors WHERE passing = 1 AND signature IN ({})",
+            failing,
+        )
+    }
     for i, err in enumerate(report.errors):
         if err.signature in noise & failing:
             found.notes.append((err, NOISE_NOTE))
@@ -215,23 +295,32 @@ def _noise(conn: sqlite3.Connection, report: Report, rows: list[_Row], found: _N
 
 
 def _streaks(
-    conn: sqlite3.Connection, failing: list[_Row], passed: set[str], key: str, repeat: int,
-    shown: set[tuple[str, str]], found: _Notes,
+    conn: sqlite3.Connection,
+    failing: list[_Row],
+    passed: set[str],
+    key: str,
+    repeat: int,
+    shown: set[tuple[str, str]],
+    found: _Notes,
 ) -> None:
     """Count runs in a row per (subject, signature); call out the ones at ``repeat``,
     and say the known fix has not helped where it was ``shown`` the run before."""
     now: dict[str, set[str]] = {}
     for r in failing:
         now.setdefault(r.subject, set()).add(r.err.signature)
-    before = {(s, g): n for s, g, n in _select_in(
-        conn, "SELECT subject, signature, runs FROM streaks WHERE subject IN ({})", now)}
     # A subject that passed, or failed some other way, starts again from zero.
-    ended = {s for (s,) in conn.execute("SELECT DISTINCT subject FROM streaks")}
-    ended &= passed | set(now) | {key}
+    ran = _select_in(
+        conn,
+        "SELECT subject, signature, runs FROM streaks WHERE subject IN ({})",
+        passed | set(now) | {key},
+    )
+    before = {(s, g): n for s, g, n in ran if s in now}
+    ended = {s for s, _, _ in ran}
     conn.executemany("DELETE FROM streaks WHERE subject = ?", [(s,) for s in ended])
     counts = {(s, g): before.get((s, g), 0) + 1 for s, sigs in now.items() for g in sigs}
-    conn.executemany("INSERT INTO streaks VALUES (?, ?, ?)",
-                     [(s, g, n) for (s, g), n in counts.items()])
+    conn.executemany(
+        "INSERT INTO streaks VALUES (?, ?, ?)", [(s, g, n) for (s, g), n in counts.items()]
+    )
     for r in failing:
         n = counts[(r.subject, r.err.signature)]
         if n >= repeat > 0:
@@ -242,8 +331,12 @@ def _streaks(
 
 
 def _outcomes(
-    conn: sqlite3.Connection, failing: list[_Row], passed: set[str], now: float,
-    pending: list[tuple[int, str, str]], found: _Notes,
+    conn: sqlite3.Connection,
+    failing: list[_Row],
+    passed: set[str],
+    now: float,
+    pending: list[tuple[int, str, str]],
+    found: _Notes,
 ) -> None:
     """Decide the ``pending`` outcomes this run settles; open one per fix shown now."""
     again = {(r.subject, r.err.signature) for r in failing}
@@ -259,12 +352,15 @@ def _outcomes(
         "INSERT INTO outcomes (pattern, subject, signature, shown) VALUES (?, ?, ?, ?)",
         [(*s, now) for s in sorted(shown)],
     )
-    rates = {p: (w, n) for p, w, n in _select_in(
-        conn,
-        "SELECT pattern, SUM(result = 'worked'), COUNT(result) FROM outcomes"
-        " WHERE pattern IN ({}) GROUP BY pattern",
-        {p for p, _, _ in shown},
-    )}
+    rates = {
+        p: (w, n)
+        for p, w, n in _select_in(
+            conn,
+            "SELECT pattern, SUM(result = 'worked'), COUNT(result) FROM outcomes"
+            " WHERE pattern IN ({}) GROUP BY pattern",
+            {p for p, _, _ in shown},
+        )
+    }
     for r in failing:
         if r.err.match is not None:
             worked, total = rates.get(r.err.match.pattern, (0, 0))

@@ -9,7 +9,8 @@ Add a migration at the end; never edit one that has shipped.
 from __future__ import annotations
 
 import contextlib
-import sqlite3
+
+from .db import sqlite3
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -102,6 +103,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             template INTEGER NOT NULL,
             PRIMARY KEY (key, run_id, template)
         ) WITHOUT ROWID""",
+    ),
+    (
+        # Each command line's key (and tool) as ``record`` worked it out: the hints
+        # before a run, and its record after, look it up instead of loading the
+        # format table ``command_key`` reads (most of a run's start-up). A row is
+        # used only by the errlearn ``version`` that wrote it; pruned with its runs.
+        """CREATE TABLE command_keys (
+            command TEXT PRIMARY KEY,      -- redacted, as in runs
+            key TEXT NOT NULL,
+            tool TEXT,
+            version TEXT NOT NULL,         -- the errlearn that worked the key out
+            last_run INTEGER NOT NULL      -- runs.id of its newest run
+        ) WITHOUT ROWID""",
+        "CREATE INDEX command_keys_last ON command_keys (last_run)",
+        # The outcomes of fixes shown before the oldest run kept go with it.
+        "CREATE INDEX outcomes_shown ON outcomes (shown)",
     ),
 )
 VERSION = len(MIGRATIONS)

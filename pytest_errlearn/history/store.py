@@ -5,29 +5,42 @@ cannot be written turns it off with one warning line, a corrupt file is moved
 aside and a fresh one made, and any database error after that is one warning
 and a no-op. WAL and a busy timeout let several processes (parallel CI jobs,
 a test session beside an ``errlearn run``) record at once.
+
+Nothing here waits for the disk (``synchronous = OFF``): the folder is a cache
+(it says so in CACHEDIR.TAG), and a run that syncs its record, then the
+checkpoint when its connection closes, waits on several fsyncs every time,
+more than all the rest of its history work. A crashed errlearn loses nothing
+(the OS has the writes); a power cut may cost the last runs, or leave a corrupt
+file, which the next run moves aside as above.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterable
-from pathlib import Path
-from types import TracebackType
-from typing import TYPE_CHECKING, Literal, TypeVar
+from collections.abc import Callable
 
 from ..paths import HISTORY_FILE as FILENAME
 from ..paths import STATE_DIR as DIRNAME
 from ..redact import redact
 from . import queries
-from .commands import command_key
+from .db import sqlite3
 from .schema import TooNew, migrate
 
+TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from pathlib import Path
+    from types import TracebackType
+    from typing import Literal, TypeVar
+
     from ..report import Report
+    from .rows import Candidate, Hint, PatternStats
+
+    T = TypeVar("T")
+    StrPath = str | os.PathLike[str]  # a folder or file, as a str or a Path
 
 BUSY_TIMEOUT = 5.0  # seconds a writer waits for another's transaction
 CACHEDIR_TAG = (
@@ -39,7 +52,6 @@ CACHEDIR_TAG = (
 GITIGNORE = "# Created by errlearn automatically.\n*\n"
 
 Warn = Callable[[str], None]
-T = TypeVar("T")
 
 
 _said: set[str] = set()
@@ -63,40 +75,46 @@ class _Corrupt(Exception):
     pass
 
 
-def _moved_note(path: Path, moved: Path) -> str:
-    return f"{path} was corrupt; moved it to {moved.name} and started afresh"
+def _moved_note(path: str, moved: str) -> str:
+    return f"{path} was corrupt; moved it to {os.path.basename(moved)} and started afresh"
 
 
-def make_folder(folder: Path) -> None:
+def _write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def make_folder(folder: StrPath) -> None:
     """Create ``folder`` like ``.pytest_cache``: ignored by git, tagged as a cache.
 
     It is filled in a temporary folder and renamed into place, so a process
     never sees it without its ``.gitignore`` (pytest's cacheprovider does the same).
     """
-    if folder.is_dir():
+    if os.path.isdir(folder):
         return
-    tmp = folder.with_name(f"{DIRNAME}-tmp-{os.getpid()}-{os.urandom(4).hex()}")
-    tmp.mkdir()  # not mkdtemp: the folder gets the umask's mode, like any other
+    parent = os.path.dirname(folder)
+    tmp = os.path.join(parent, f"{DIRNAME}-tmp-{os.getpid()}-{os.urandom(4).hex()}")
+    os.mkdir(tmp)  # not mkdtemp: the folder gets the umask's mode, like any other
     try:
-        (tmp / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
-        (tmp / "CACHEDIR.TAG").write_text(CACHEDIR_TAG, encoding="utf-8")
+        _write(os.path.join(tmp, ".gitignore"), GITIGNORE)
+        _write(os.path.join(tmp, "CACHEDIR.TAG"), CACHEDIR_TAG)
         with contextlib.suppress(OSError):
-            tmp.rename(folder)  # another process may have won the race: fine
+            os.rename(tmp, folder)  # another process may have won the race: fine
     finally:
         import shutil  # only when the folder is first made: readers start faster without it
 
         shutil.rmtree(tmp, ignore_errors=True)
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         raise NotADirectoryError(f"cannot create {folder}")
 
 
-def connect(path: Path) -> sqlite3.Connection:
+def connect(path: str) -> sqlite3.Connection:
     """An autocommit connection (writers say BEGIN IMMEDIATE) to an up-to-date file."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA synchronous = OFF")  # a cache: see the module's docstring
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)
     except sqlite3.DatabaseError as exc:
@@ -110,10 +128,10 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def quarantine(path: Path, now: float) -> Path:
+def quarantine(path: str, now: float) -> str:
     """Move a corrupt database (and its WAL files) aside; return where it went."""
     stamp = time.strftime("%Y%m%dT%H%M%S", time.localtime(now))
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = f"{path}.corrupt-{stamp}"
     os.replace(path, target)
     for suffix in ("-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
@@ -124,15 +142,17 @@ def quarantine(path: Path, now: float) -> Path:
 class History:
     """The project's record of runs, errors, and what the fixes shown achieved."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, warn: Warn) -> None:
-        self.path = path
+    def __init__(self, path: str, conn: sqlite3.Connection, warn: Warn) -> None:
+        self.path = path  # the database file
         self._conn = conn
         self._warn = warn
         self._warned = False
         self.clock: Callable[[], float] = time.time  # tests move time forward
 
     @classmethod
-    def open(cls, root: Path, *, create: bool = True, warn: Warn | None = None) -> History | None:
+    def open(
+        cls, root: StrPath, *, create: bool = True, warn: Warn | None = None
+    ) -> History | None:
         """The history under ``root``, or None (after one ``warn`` line) when it cannot be used.
 
         ``warn`` gets each problem as one line without a prefix (the plugin
@@ -141,9 +161,9 @@ class History:
         history yet is None, silently.
         """
         warn = warn or _stderr
-        folder = root / DIRNAME
-        path = folder / FILENAME
-        if not create and not path.is_file():
+        folder = os.path.join(root, DIRNAME)  # os.path, not pathlib: a run's start-up
+        path = os.path.join(folder, FILENAME)
+        if not create and not os.path.isfile(path):
             return None
         try:
             make_folder(folder)
@@ -227,8 +247,15 @@ class History:
         now = self.clock()
         self._guard(
             lambda conn: record_run(
-                conn, report, source=source, command=command, exit_code=exit_code,
-                passed=passed, repeat=repeat, now=now, templates=templates,
+                conn,
+                report,
+                source=source,
+                command=command,
+                exit_code=exit_code,
+                passed=passed,
+                repeat=repeat,
+                now=now,
+                templates=templates,
             ),
             None,
         )
@@ -247,22 +274,23 @@ class History:
 
     # -- reading ------------------------------------------------------------
 
-    def hints(self, command: str, limit: int = 3) -> list[queries.Hint]:
+    def hints(self, command: str, limit: int = 3) -> list[Hint]:
         """Up to ``limit`` known failures of ``command``, most relevant first."""
         return self._guard(lambda conn: queries.hints(conn, command, limit), [])
 
     def baseline(self, command: str) -> frozenset[int]:
         """The line templates of the last passing runs of ``command``'s key."""
+
         def read(conn: sqlite3.Connection) -> frozenset[int]:
             rows = conn.execute(
                 "SELECT template FROM passing_lines WHERE key = ?",
-                (command_key(redact(command)),),  # as ``record`` keys it
+                (queries.key_of(conn, redact(command)),),  # as ``record`` keys it
             )
             return frozenset(t for (t,) in rows)
 
         return self._guard(read, frozenset())
 
-    def candidates(self, limit: int | None = None) -> list[queries.Candidate]:
+    def candidates(self, limit: int | None = None) -> list[Candidate]:
         """Failures no pattern knows yet, the most frequent and recent first."""
         return self._guard(lambda conn: queries.candidates(conn, limit), [])
 
@@ -270,12 +298,13 @@ class History:
         """The recorded signatures that start with ``prefix``."""
         return self._guard(lambda conn: queries.resolve(conn, prefix), [])
 
-    def candidate(self, signature: str) -> queries.Candidate | None:
+    def candidate(self, signature: str) -> Candidate | None:
         """What history knows of one signature (matched or not)."""
         return self._guard(lambda conn: queries.candidate(conn, signature), None)
 
     def learned(self, signature: str) -> str | None:
         """The id of the pattern ``errlearn learn`` wrote for ``signature``, if any."""
+
         def find(conn: sqlite3.Connection) -> str | None:
             row = conn.execute("SELECT pattern FROM learned WHERE signature = ?", (signature,))
             found: tuple[str] | None = row.fetchone()
@@ -283,7 +312,7 @@ class History:
 
         return self._guard(find, None)
 
-    def pattern_stats(self) -> list[queries.PatternStats]:
+    def pattern_stats(self) -> list[PatternStats]:
         """Per pattern ever matched: hits, last seen, outcomes, hits in passing runs."""
         return self._guard(queries.pattern_stats, [])
 
@@ -293,6 +322,7 @@ class History:
 
     def first_run(self) -> float | None:
         """When the oldest recorded run happened."""
+
         def oldest(conn: sqlite3.Connection) -> float | None:
             when: float | None = conn.execute("SELECT MIN(time) FROM runs").fetchone()[0]
             return when
@@ -331,5 +361,12 @@ def remember(
     history = History.open(settings.root, create=create, warn=warn)
     if history is not None:
         with history:
-            history.record(report, source=source, command=command, exit_code=exit_code,
-                           passed=passed, repeat=settings.repeat, templates=templates)
+            history.record(
+                report,
+                source=source,
+                command=command,
+                exit_code=exit_code,
+                passed=passed,
+                repeat=settings.repeat,
+                templates=templates,
+            )

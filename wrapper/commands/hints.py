@@ -35,10 +35,16 @@ def add_parser(sub: Any) -> None:
         "(what `errlearn run` prints before it starts the command).",
     )
     p.add_argument("--json", action="store_true", help="print the hints as JSON")
-    p.add_argument("--limit", type=int, default=LIMIT, metavar="N",
-                   help=f"show at most N failures (default {LIMIT})")
-    p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
-                   help="the command, after --")
+    p.add_argument(
+        "--limit",
+        type=int,
+        default=LIMIT,
+        metavar="N",
+        help=f"show at most N failures (default {LIMIT})",
+    )
+    p.add_argument(
+        "cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]", help="the command, after --"
+    )
     p.set_defaults(func=run)
 
 
@@ -57,9 +63,12 @@ def format_hints(hints: list[Hint], now: float | None = None) -> str:
     """The hints as plain lines (no colour: they go to stderr beside the command's output)."""
     if not hints:
         return ""
-    from pytest_errlearn.history import command_key
+    key = hints[0].key
+    if not key:  # a hint made elsewhere (the agent hooks' tests)
+        from pytest_errlearn.history import command_key
 
-    out = [f"errlearn: `{command_key(hints[0].command)}` failed like this before:"]
+        key = command_key(hints[0].command)
+    out = [f"errlearn: `{key}` failed like this before:"]
     for hint in hints:
         times = f"{hint.times} time{'s' if hint.times != 1 else ''}"
         out.append(f"  • {hint.message}  ({times}, last {ago(hint.last_seen, now)})")
