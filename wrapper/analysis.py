@@ -17,8 +17,6 @@ process: slower for a command that prints fast, the same report.
 from __future__ import annotations
 
 import os
-import pickle
-import shlex
 import signal
 from contextlib import suppress
 from functools import cache
@@ -60,6 +58,8 @@ class Analysis:
 
     @property
     def command(self) -> str:
+        import shlex  # with the re module it loads: only once there is output
+
         return shlex.join(self.argv)
 
     @property
@@ -158,6 +158,8 @@ class Analysis:
         self.close()
         if not raw:
             raise RuntimeError("the analyser ended without a report")
+        import pickle
+
         report, self._templates, broken = pickle.loads(raw)
         if broken is not None:
             raise RuntimeError(broken)
@@ -179,6 +181,8 @@ class Detection:
 
     def feed(self, data: bytes | memoryview) -> None:
         if self.detector is None:
+            import shlex
+
             from pytest_errlearn.detect import tool_from_command
             from pytest_errlearn.detect.streaming import StreamDetector
 
@@ -236,6 +240,8 @@ def _analyser(argv: list[str], spill: int, nudges: int, results: int) -> None:
             os.nice(NICE)
         follower = _Follower(spill, Detection(argv))
         if (end := follower.follow(nudges)) is not None:
+            import pickle
+
             _write_all(
                 results, pickle.dumps(follower.finish(*end), protocol=pickle.HIGHEST_PROTOCOL)
             )
