@@ -8,11 +8,14 @@ pyproject.toml or a .git.
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import Any
 
 from . import UserError
-from .paths import HISTORY_FILE, STATE_DIR, find_root, history_file
+from .paths import HISTORY_FILE, STATE_DIR, find_root, history_file, root_dir
+
+TYPE_CHECKING = False  # typing and pathlib cost a third of a start with history; mypy: True
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 __all__ = ["HISTORY_FILE", "STATE_DIR", "ConfigError", "Settings", "find_root", "history_file",
            "load_settings"]
@@ -27,15 +30,20 @@ class Settings:
 
     A plain class, not a dataclass: the agent hooks and ``errlearn run`` read
     settings on every start, and the dataclasses module costs more to import.
+    The paths are kept as strings (``root_dir``, ``patterns_file``) and made
+    ``Path`` objects when asked for: a run that only records its outcome
+    needs no pathlib.
     """
 
-    __slots__ = ("builtin", "extra", "hints", "history", "patterns", "repeat", "root", "threshold")
+    __slots__ = (
+        "builtin", "extra", "hints", "history", "patterns_file", "repeat", "root_dir", "threshold"
+    )
 
     def __init__(
         self,
-        root: Path,
+        root: str | os.PathLike[str],
         *,
-        patterns: Path | None = None,  # the project's patterns.toml, when there is one
+        patterns: str | os.PathLike[str] | None = None,  # the project's patterns.toml, if any
         threshold: float = 0.6,  # similarity a semantic match must exceed
         builtin: bool = True,  # consult the starter library after the project's own patterns
         history: bool = True,  # record runs and errors in .errlearn/
@@ -43,14 +51,30 @@ class Settings:
         repeat: int = 3,  # the same failure this many runs in a row is called out
         extra: dict[str, Any] | None = None,
     ) -> None:
-        self.root = root
-        self.patterns = patterns
+        self.root_dir = os.fspath(root)
+        self.patterns_file = None if patterns is None else os.fspath(patterns)
         self.threshold = threshold
         self.builtin = builtin
         self.history = history
         self.hints = hints
         self.repeat = repeat
         self.extra = extra or {}
+
+    @property
+    def root(self) -> Path:
+        from pathlib import Path
+
+        return Path(self.root_dir)
+
+    @property
+    def patterns(self) -> Path | None:
+        from pathlib import Path
+
+        return None if self.patterns_file is None else Path(self.patterns_file)
+
+    @patterns.setter
+    def patterns(self, value: str | os.PathLike[str] | None) -> None:
+        self.patterns_file = None if value is None else os.fspath(value)
 
     def __repr__(self) -> str:
         return f"Settings(root={self.root!r}, patterns={self.patterns!r})"
@@ -59,10 +83,11 @@ class Settings:
 _KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat"}
 
 
-def _table(root: Path) -> dict[str, Any]:
-    path = root / "pyproject.toml"
+def _table(root: str) -> dict[str, Any]:
+    path = os.path.join(root, "pyproject.toml")
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return {}
     except (OSError, UnicodeDecodeError) as exc:
@@ -81,34 +106,37 @@ def _table(root: Path) -> dict[str, Any]:
     return table
 
 
-def load_settings(start: Path | None = None, *, patterns: str | None = None) -> Settings:
+def load_settings(
+    start: str | os.PathLike[str] | None = None, *, patterns: str | None = None
+) -> Settings:
     """Settings for the project around ``start``; ``patterns`` is an explicit file.
 
     The patterns file is found from ``patterns``, else ``ERRLEARN_PATTERNS``,
     else ``[tool.errlearn] patterns``, else ``patterns.toml`` at the root.
     """
-    root = find_root(start)
+    root = root_dir(None if start is None else os.fspath(start))
     table = _table(root)
     settings = Settings(root=root, extra={k: v for k, v in table.items() if k not in _KNOWN})
+    pyproject = os.path.join(root, "pyproject.toml")
     try:
         settings.threshold = float(table.get("threshold", settings.threshold))
         settings.repeat = int(table.get("repeat", settings.repeat))
     except (TypeError, ValueError):
-        raise ConfigError(f"{root / 'pyproject.toml'}: [tool.errlearn] threshold and repeat "
+        raise ConfigError(f"{pyproject}: [tool.errlearn] threshold and repeat "
                           "must be numbers") from None
     if not 0.0 <= settings.threshold <= 1.0:
-        raise ConfigError(f"{root / 'pyproject.toml'}: [tool.errlearn] threshold must be "
+        raise ConfigError(f"{pyproject}: [tool.errlearn] threshold must be "
                           f"between 0 and 1, not {settings.threshold}")
     for key in ("builtin", "history", "hints"):
         if key in table:
             if not isinstance(table[key], bool):
-                raise ConfigError(f"{root / 'pyproject.toml'}: [tool.errlearn] {key} must be "
+                raise ConfigError(f"{pyproject}: [tool.errlearn] {key} must be "
                                   "true or false")
             setattr(settings, key, table[key])
     chosen = patterns or os.environ.get("ERRLEARN_PATTERNS") or table.get("patterns")
     if chosen:
-        path = Path(chosen)
-        settings.patterns = path if path.is_absolute() or patterns else root / path
-    elif (root / "patterns.toml").is_file():
-        settings.patterns = root / "patterns.toml"
+        absolute = os.path.isabs(chosen) or patterns
+        settings.patterns = chosen if absolute else os.path.join(root, chosen)
+    elif os.path.isfile(os.path.join(root, "patterns.toml")):
+        settings.patterns = os.path.join(root, "patterns.toml")
     return settings

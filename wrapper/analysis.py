@@ -219,7 +219,7 @@ def baseline(command: str) -> Baseline | None:
         settings = load_settings()
     except ConfigError:
         return None
-    history = History.open(settings.root, create=False, warn=lambda m: None)
+    history = History.open(settings.root_dir, create=False, warn=lambda m: None)
     if not settings.history or history is None:
         return None
     with history:

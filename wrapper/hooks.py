@@ -139,7 +139,7 @@ def pre_tool_use(event: Any, note: Note, now: float | None = None) -> str:
     settings = load_settings(event_root(event))
     if not settings.hints:
         return ""
-    history = History.open(settings.root, create=False, warn=note)
+    history = History.open(settings.root_dir, create=False, warn=note)
     if history is None:
         raise Skip(f"no history under {settings.root}")
     with history:

@@ -358,7 +358,7 @@ def remember(
     if not settings.history:
         return
     create = exit_code != 0 or bool(report.errors)
-    history = History.open(settings.root, create=create, warn=warn)
+    history = History.open(settings.root_dir, create=create, warn=warn)
     if history is not None:
         with history:
             history.record(

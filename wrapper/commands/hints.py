@@ -93,7 +93,7 @@ def known_issues(argv: list[str], *, limit: int = LIMIT) -> str:
         return ""
     if not settings.hints:
         return ""
-    history = History.open(settings.root, create=False)
+    history = History.open(settings.root_dir, create=False)
     if history is None:
         return ""
     with history:
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
     settings = load_settings()
-    history = History.open(settings.root, create=False)
+    history = History.open(settings.root_dir, create=False)
     if history is None:
         hints: list[Hint] = []
     else:
