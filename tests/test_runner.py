@@ -24,6 +24,12 @@ ERRLEARN = [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import 
             "sys.exit(main())", "run"]
 
 
+@pytest.fixture(autouse=True)
+def _elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's errlearn runs in a folder of its own: its history is not the checkout's."""
+    monkeypatch.chdir(tmp_path)
+
+
 def py(code: str) -> list[str]:
     """A Python child running ``code``."""
     return [sys.executable, "-c", textwrap.dedent(code)]
