@@ -6,9 +6,13 @@ speaks these types; the JSON shape is fixed by ``CONTRACT.md`` (schema 1).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from typing import Any, ClassVar, Literal, Self
+
+TYPE_CHECKING = False  # typing costs a run with history a tenth of its start; mypy: True
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Literal, Self
+
+    Method = Literal["semantic", "regex"]
 
 SCHEMA = 1
 
@@ -27,7 +31,6 @@ CATEGORIES = (
 )
 SEVERITIES = ("blocking", "high", "medium", "low")
 
-Method = Literal["semantic", "regex"]
 MAX_RELATED = 20  # spans of repeats and consequences kept per error
 
 
@@ -267,6 +270,8 @@ class Report(Record):
         an error; its C encoder does a line in a few, and a line per error
         still reads, greps and diffs well.
         """
+        import json
+
         def dump(value: object) -> str:
             return json.dumps(value, ensure_ascii=False)
 
