@@ -9,6 +9,12 @@ Measured in this same run, on this machine:
   where BIG is every LogChunks log concatenated twice (~75 MB of real CI
   output, ANSI codes and all), best of 3; goal <= 5x. errlearn analyses every
   byte on the way, so this is also the detector's streaming speed.
+- the command's own duration, as the command itself measures it (a shell's
+  clock around it): under errlearn beside under ``| tee``, median of
+  ``--repeat``; goal within 10%. Twice: ``cat BIG`` (a command faster than
+  any analysis), and a slow-scanning path, a test run that prints 8 MB of
+  failure lines (each an error to classify and sign) over about a second,
+  which errlearn analyses far slower than it is printed.
 
     python benchmarks/bench_run.py [--runs 30] [--repeat 3]
 
@@ -32,6 +38,18 @@ from common import errlearn_command as errlearn
 
 STARTUP_GOAL = 2.5  # errlearn run -- true over python -c pass
 PASS_GOAL = 5.0  # errlearn run -- cat over cat | tee
+OWN_GOAL = 1.10  # the command's own duration under errlearn over under | tee
+# A test run's failure lines, printed in bursts: the slow-scanning path.
+FAILING_RUN = """
+import sys, time
+line = "FAILED tests/test_cart.py::test_total[{}] - AssertionError: assert {} == 0\\n"
+for burst in range(40):
+    sys.stdout.write("".join(line.format(i, i) for i in range(burst * 2600, (burst + 1) * 2600)))
+    sys.stdout.flush()
+    time.sleep(0.025)
+"""
+# The command timed from the inside: its duration in ns is appended to "$0".
+_TIMED = 's=$(date +%s%N); {cmd}; e=$(date +%s%N); echo $((e - s)) >> "$0"'
 _IMPORT = re.compile(r"^import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)$")
 
 
@@ -103,6 +121,30 @@ def pass_through(
     return ours, anchor
 
 
+def own_duration(
+    cmd: str, repeat: int, env: dict[str, str], project: Path, tmp: Path
+) -> tuple[float, float]:
+    """Median durations of ``cmd`` (a shell command) as it measures itself, run
+    under ``errlearn run`` and piped into ``tee``, interleaved."""
+    ours_log, anchor_log = tmp / "ours.ns", tmp / "anchor.ns"
+    ours_log.unlink(missing_ok=True)
+    anchor_log.unlink(missing_ok=True)
+    timed = _TIMED.format(cmd=cmd)
+    wrapped = [*errlearn(), "run", "--", "sh", "-c", timed, str(ours_log)]
+    tee = ["sh", "-c", 'sh -c "$1" "$0" | tee "$2" >/dev/null', str(anchor_log), timed,
+           str(tmp / "tee.out")]
+    for _ in range(repeat):
+        with (tmp / "errlearn.out").open("wb") as sink:
+            subprocess.run(wrapped, stdout=sink, stderr=subprocess.DEVNULL, env=env, cwd=project,
+                           check=False)
+        once(tee, env)
+    ours = [int(n) / 1e9 for n in ours_log.read_text().split()]
+    anchor = [int(n) / 1e9 for n in anchor_log.read_text().split()]
+    if len(ours) != repeat:
+        raise RuntimeError(f"errlearn ran {cmd!r} {len(ours)} times of {repeat}")
+    return statistics.median(ours), statistics.median(anchor)
+
+
 def verdict(ratio: float, goal: float) -> str:
     return f"{ratio:6.2f}x   goal <= {goal:g}x   {'ok' if ratio <= goal else 'MISSED'}"
 
@@ -157,6 +199,15 @@ def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     print(f"  errlearn run -- cat    {ours:7.2f} s   {size / 1e6 / ours:7.1f} MB/s")
     print(f"  cat | tee              {anchor:7.2f} s   {size / 1e6 / anchor:7.1f} MB/s")
     print(f"  ratio                  {verdict(ours / anchor, PASS_GOAL)}")
+    slow = tmp / "failing_run.py"
+    slow.write_text(FAILING_RUN)
+    print(f"the command's own duration (median of {args.repeat}, as it measures itself):")
+    for name, cmd in (("cat BIG", f"cat '{big}'"),
+                      ("a run printing 8 MB of failures", f"'{sys.executable}' '{slow}'")):
+        ours, anchor = own_duration(cmd, args.repeat, env, project, tmp)
+        met &= ours / anchor <= OWN_GOAL
+        print(f"  {name}: under errlearn {ours:.3f} s, under | tee {anchor:.3f} s, "
+              f"ratio {verdict(ours / anchor, OWN_GOAL).strip()}")
     return met
 
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pytest_errlearn.detect.baseline import Baseline
-    from pytest_errlearn.detect.streaming import StreamDetector
+    from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.report import Report
 
 TAIL = 1 << 20  # bytes of a passing run's output whose lines become its command's baseline
@@ -172,11 +172,17 @@ class Analysis:
 
 class Detection:
     """The output's detection: the detector, made at the first byte, and the
-    output's last lines, whose templates a passing run leaves its command."""
+    output's last lines, whose templates a passing run leaves its command.
+
+    One process, no worker: the command no longer waits for the analysis, and
+    a second process scanning pieces of the output costs more CPU than it
+    saves time on two CPUs (``benchmarks/bench_run.py`` measures both), time
+    the command may want.
+    """
 
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
-        self.detector: StreamDetector | None = None
+        self.detector: Detector | None = None
         self.tail = bytearray()  # the output's last TAIL bytes or more
 
     def feed(self, data: bytes | memoryview) -> None:
@@ -184,14 +190,14 @@ class Detection:
             import shlex
 
             from pytest_errlearn.detect import tool_from_command
-            from pytest_errlearn.detect.streaming import StreamDetector
+            from pytest_errlearn.detect.engine import Detector
 
             command = shlex.join(self.argv)
             known = baseline(command) if has_history() else None
-            self.detector = StreamDetector(
+            self.detector = Detector(
                 tool_from_command(self.argv), command=command, known=known
             )
-        self.detector.feed(data)
+        self.detector.feed(data if isinstance(data, bytes) else bytes(data))
         self.tail += data
         if len(self.tail) > 2 * TAIL:
             del self.tail[:-TAIL]
