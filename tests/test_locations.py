@@ -158,6 +158,16 @@ def test_a_stack_frame_of_a_module_is_located_under_that_module(project: Path) -
     assert located(run(MAVEN, project)) == [("core/src/main/java/com/example/Calc.java", 5)]
 
 
+def test_a_folder_that_is_no_project_is_not_searched_for_a_bare_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A log scanned in a home folder or /tmp: walking it costs, and proves nothing.
+    monkeypatch.chdir(tmp_path)
+    files(tmp_path, "src/main.c")
+    output = "/usr/bin/ld: /tmp/ccRkeCcE.o: in function `main':\n" + LINK_CMAKE.splitlines()[3]
+    assert located(run(output, tmp_path)) == [("main.c", None)]
+
+
 MAKE_C = """\
 make -C sub
 make[1]: Entering directory '{root}/sub'

@@ -26,6 +26,7 @@ from ..report import Error, Report
 
 MAX_PLACES = 10_000  # places remembered from one output; more are not looked at
 MAX_FILES = 50_000  # files indexed by name under the root; past this a name is no evidence
+WALK_SECONDS = 0.05  # ... and the time their walk may take: a report waits for it
 RECENT = 4  # folders a tool entered lately, tried for a relative path
 # Folders whose files no error points at as the project's own (and that can be huge).
 _SKIP = frozenset({"node_modules", "__pycache__", "target", "site-packages", "vendor"})
@@ -271,9 +272,16 @@ class Locator:
         return found[0] if len(found) == 1 else None
 
     def _files(self) -> dict[str, list[str]]:
-        """The root's files by name (walked once, on first need; empty past MAX_FILES)."""
+        """The root's files by name (walked once, on first need). Empty past
+        MAX_FILES or WALK_SECONDS, and where the root is no project's (no .git
+        or pyproject.toml: the working directory, a home folder): no evidence."""
         if self._by_name is None:
             self._by_name, count = {}, 0
+            if not _a_project(self.root):
+                return self._by_name
+            import time
+
+            deadline = time.monotonic() + WALK_SECONDS
             for folder, dirs, files in os.walk(self.root):
                 dirs[:] = [d for d in dirs if not d.startswith(".") and d not in _SKIP]
                 rel = os.path.relpath(folder, self.root).replace(os.sep, "/")
@@ -282,7 +290,7 @@ class Locator:
                         name if rel == "." else f"{rel}/{name}"
                     )
                 count += len(files)
-                if count > MAX_FILES:
+                if count > MAX_FILES or time.monotonic() > deadline:
                     self._by_name = {}
                     break
         return self._by_name
@@ -301,6 +309,14 @@ class Locator:
         if not self._within(real):
             return None
         return os.path.relpath(real, self.root).replace(os.sep, "/")
+
+
+def _a_project(root: str) -> bool:
+    """Whether ``root`` is a project's (``paths.root_dir`` falls back on the
+    working directory where none is found)."""
+    return os.path.exists(os.path.join(root, ".git")) or os.path.isfile(
+        os.path.join(root, "pyproject.toml")
+    )
 
 
 def command_dirs(command: str | None) -> list[str]:
