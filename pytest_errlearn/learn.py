@@ -4,6 +4,10 @@ The trigger is the failure's normalised message with what varies between
 runs turned into named placeholders: quoted values (``'{module}'``, named
 from the word before them when there is one), and the masks of
 ``detect.signature.normalize`` (``<n>`` -> ``{n}``, ``<url>`` -> ``{url}``, ...).
+
+A generic failure (an assertion, a bare exception) is learned by its values
+instead, and each new pattern is tried on the history first (``learn_scope``).
+
 The new ``[[pattern]]`` table is appended to the file as text, so the
 comments and layout around it stay as they were; the whole file is parsed
 again before it atomically replaces the old one.
@@ -34,6 +38,8 @@ _VARIABLE = re.compile(
     r"<(?P<mask>" + "|".join(_MASK_NAMES) + r")>"
     r"|(?P<open>['\"`‘“])(?P<value>[^'\"`‘’“”\n]*)(?P<close>['\"`’”])"
 )
+_MASK = re.compile(r"<(" + "|".join(_MASK_NAMES) + r")>")
+_CLOSE = {"'": "'", '"': '"', "`": "`", "‘": "’", "“": "”"}  # each opening quote's closing one
 # Words that, just before a quoted value, say what it is: "No module named 'x'" -> module.
 _NOUNS = frozenset({
     "module", "package", "name", "attribute", "file", "directory", "command", "function",
@@ -53,26 +59,57 @@ def _quoted_name(before: str) -> str:
     return next((w for w in reversed(words[-3:]) if w in _NOUNS), "value")
 
 
+def _literal(text: str) -> str:
+    """Text as a trigger's literal part: a brace is written twice (``{{``)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _closing(text: str, start: int, close: str) -> int:
+    """Where the quote opened before ``start`` closes (-1: nowhere); a quote
+    followed by a letter or digit is an apostrophe inside it (``'don't'``)."""
+    at = text.find(close, start)
+    while at != -1 and at + 1 < len(text) and text[at + 1].isalnum():
+        at = text.find(close, at + 1)
+    return at
+
+
 def derive_trigger(normal: str) -> str:
-    """The trigger for a normalised message: literal text, ``{placeholders}`` for the rest."""
+    """The trigger for a normalised message: literal text, ``{placeholders}`` for the rest.
+
+    A quoted value is one placeholder, unless it quotes values of its own
+    (``"'Context' object has no attribute 'x'"``, as a ``repr`` nests them):
+    those become placeholders inside the outer quotes.
+    """
     seen: dict[str, int] = {}
-    out: list[str] = []
-    end = 0
 
     def name(base: str) -> str:
         seen[base] = seen.get(base, 0) + 1
         return base if seen[base] == 1 else f"{base}{seen[base]}"
 
-    for m in _VARIABLE.finditer(normal):
-        out.append(normal[end : m.start()])
-        if m.group("mask"):
-            out.append("{" + name(_MASK_NAMES[m.group("mask")]) + "}")
-        else:
-            base = _quoted_name(normal[: m.start()])
-            out.append(m.group("open") + "{" + name(base) + "}" + m.group("close"))
-        end = m.end()
-    out.append(normal[end:])
-    return redact("".join(out))
+    def generalise(text: str, before: str) -> str:
+        out: list[str] = []
+        i = 0
+        while i < len(text):
+            if m := _MASK.match(text, i):
+                out.append("{" + name(_MASK_NAMES[m.group(1)]) + "}")
+                i = m.end()
+                continue
+            close = _CLOSE.get(text[i], "")
+            opens = close and not (i and text[i - 1].isalnum())  # not an apostrophe ("can't")
+            end = _closing(text, i + 1, close) if opens else -1
+            if end == -1:
+                out.append(_literal(text[i]))
+                i += 1
+                continue
+            value, said = text[i + 1 : end], before + text[:i]
+            inner = generalise(value, said) if any(q in value for q in _CLOSE) else None
+            if inner is None or inner == _literal(value):  # nothing inside varies: one value
+                inner = "{" + name(_quoted_name(said)) + "}"
+            out.append(text[i] + inner + close)
+            i = end + 1
+        return "".join(out)
+
+    return redact(generalise(normal, ""))
 
 
 def derive_id(message: str, tool: str | None, taken: Collection[str]) -> str:
@@ -126,6 +163,7 @@ def new_pattern(
     category: str | None = None,
     regex: str | None = None,
     tools: list[str] | None = None,
+    threshold: float | None = None,
 ) -> dict[str, Any]:
     """A checked ``[[pattern]]`` table: a unique id, a valid regex, known placeholders."""
     if not ID.fullmatch(pattern_id):
@@ -153,6 +191,8 @@ def new_pattern(
         table["category"] = category
     if tools:
         table["tools"] = tools
+    if threshold is not None:
+        table["threshold"] = threshold
     return table
 
 
@@ -189,7 +229,7 @@ def append_pattern(path: Path, table: dict[str, Any], *, comment: str | None = N
         raise
 
 
-def _value(value: str | list[str] | bool) -> str:
+def _value(value: str | list[str] | bool | float) -> str:
     """One TOML value on one line: tomli_w escapes the strings, lists stay inline."""
     import tomli_w
 

@@ -16,6 +16,11 @@ much as one read in a loop. It keeps the errors in a ``Collector`` in
 failure at once instead, as its report is made (``plugin_xdist.WorkerCapture``),
 so that the known-fix section travels with the report, and
 ``plugin_xdist.XdistBridge`` carries the error to the controller.
+
+Under ``errlearn run`` (which names a file in ``ERRLEARN_RUN`` for its
+command) the session's errors go to that file, and ``errlearn run`` reports
+them once, in its own summary, without recording the run again: the plugin
+records it, with the node ids and the tests that passed (``errlearn_wrapper.handoff``).
 """
 
 from __future__ import annotations
@@ -82,6 +87,8 @@ COLLECTOR = pytest.StashKey["Collector"]()
 
 def pytest_configure(config: pytest.Config) -> None:
     collector = Collector(config)
+    if not collector.worker:
+        collector.handoff = take_handoff()
     config.stash[COLLECTOR] = collector
     for option in _paths_apart(config):
         collector.fault(
@@ -95,6 +102,23 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(XdistBridge(collector), "errlearn-xdist")
         if collector.worker:
             config.pluginmanager.register(WorkerCapture(collector), "errlearn-worker")
+
+
+HANDOFF = "ERRLEARN_RUN"  # set by ``errlearn run`` for its command: a file for the errors
+
+
+def take_handoff() -> str | None:
+    """The file ``errlearn run`` reads this session's errors from, if it runs us.
+
+    The variable is taken out of the environment: the tests' own pytest
+    sessions (pytester, a subprocess) are not the one ``errlearn run`` started.
+    Only a file that exists is written to (``errlearn run`` makes it empty):
+    a stray value makes no file anywhere.
+    """
+    import os
+
+    path = os.environ.pop(HANDOFF, None)
+    return path if path and os.path.isabs(path) and os.path.isfile(path) else None
 
 
 def _paths_apart(config: pytest.Config) -> list[str]:
@@ -164,6 +188,9 @@ class Collector:
         self.unread: list[tuple[pytest.TestReport, Raised]] = []
         self.exitstatus: int | None = None
         self.summarised = False
+        self.collect_failed = False  # pytest stops (status 2) after them: still recorded
+        self.finished = False
+        self.handoff: str | None = None  # the file ``errlearn run`` reads the errors from
         self._seen: set[tuple[str, str, str]] = set()
         self._reader: FailureReader | None = None
 
@@ -247,6 +274,7 @@ class Collector:
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if self.worker or not report.failed:
             return
+        self.collect_failed = True
         with self.guard("reading a collection error"):
             self.record(self.reader().capture(report), "collect")
 
@@ -267,9 +295,7 @@ class Collector:
         if self.worker:
             return
         self.read_unread()  # before pytest prints the failures: their fixes go under them
-        if self.exitstatus not in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.USAGE_ERROR):
-            with self.guard("recording the history"):
-                self.remember()
+        self.finish()
         path = self.config.getoption("errlearn_json")
         if path is None:
             return
@@ -287,6 +313,28 @@ class Collector:
                 exit_code=self.exitstatus,
             )
 
+    def finish(self) -> None:
+        """Record the session (when it counts) and hand its errors to ``errlearn run``."""
+        if self.finished:
+            return
+        self.finished = True
+        if self.recordable():
+            with self.guard("recording the history"):
+                self.remember()
+        if self.handoff is not None:
+            with self.guard("handing the errors to errlearn run"):
+                from .plugin_summary import write_handoff
+
+                write_handoff(self.handoff, [*self.errors, *self.internal], self.exitstatus)
+
+    def recordable(self) -> bool:
+        """Whether this session goes in the history: not a usage error, nor an
+        interrupted one, unless collection errors stopped it (pytest says
+        "Interrupted: 1 error during collection" and runs no test)."""
+        if self.exitstatus == pytest.ExitCode.USAGE_ERROR:
+            return False
+        return self.exitstatus != pytest.ExitCode.INTERRUPTED or self.collect_failed
+
     def remember(self) -> None:
         """This session in the project's history: repeats, fix outcomes, noise.
 
@@ -303,10 +351,11 @@ class Collector:
 
         from .detect.rootcause import primary_index
         from .history import remember
+        from .plugin_summary import CollectionPaused
         from .report import Report
 
         failed = {e.test for e in errors if e.test}
-        with _CollectionPaused():
+        with CollectionPaused():
             remember(
                 Report(errors=errors, primary_index=primary_index(errors)),
                 source="pytest",
@@ -325,10 +374,12 @@ class Collector:
             return  # a passing run: not a word
         verbosity = int(self.config.getoption("verbose", 0))
         lines: list[tuple[str, dict[str, bool]]] | None = None
+        # Under errlearn run, its summary lists the errors: only errlearn's own warnings here.
+        errors = [] if self.handoff is not None else [*self.errors, *self.internal]
         with self.guard("printing the summary"):
             from .plugin_summary import summary_lines
 
-            lines = summary_lines([*self.errors, *self.internal], self.faults, verbosity,
+            lines = summary_lines(errors, self.faults, verbosity,
                                   matching=self._reader is None or self._reader.matcher is not None)
         if lines is None:  # the summary itself failed: say so, at least
             lines = [(f"errlearn: warning: {fault}", {"yellow": True}) for fault in self.faults]
@@ -346,6 +397,10 @@ class Collector:
         """
         if self.unread:  # the session did not finish
             self.read_unread()
+        if self.internal and not self.worker and self.exitstatus is None:
+            # pytest failed before the session began (a plugin's sessionstart): no sessionfinish
+            self.exitstatus = pytest.ExitCode.INTERNAL_ERROR
+            self.finish()
         if self._reader is not None and self._reader.matcher is not None:
             with self.guard("closing the matcher"):
                 self._reader.matcher.close()
@@ -360,30 +415,6 @@ class Collector:
 
             from .plugin_summary import summary_lines
 
-            for text, _ in summary_lines([*self.errors, *self.internal], self.faults, 1):
+            errors = [] if self.handoff is not None else [*self.errors, *self.internal]
+            for text, _ in summary_lines(errors, self.faults, 1):
                 print(text if text.startswith("errlearn") else f"errlearn: {text}", file=sys.stderr)
-
-
-class _CollectionPaused:
-    """Python's garbage collector held off while the history is recorded, then as it was.
-
-    Recording allocates a few thousand objects that all live until it ends; a
-    full collection set off in the middle walks the whole session's heap
-    (pytest's reports and tracebacks: 25-35 ms at 600 failures) and frees
-    none of them. Nothing is lost by waiting: the next collection finds the
-    same garbage (pytest runs one itself as the session ends).
-    """
-
-    __slots__ = ("enabled",)
-
-    def __enter__(self) -> None:
-        import gc
-
-        self.enabled = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        import gc
-
-        if self.enabled:
-            gc.enable()

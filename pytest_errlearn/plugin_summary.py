@@ -123,3 +123,67 @@ def write_json(path: Path, errors: list[Error], *, args: Sequence[str], exit_cod
         raise ConfigError(
             f"cannot write the JSON report to {path}: {exc.strerror or exc}"
         ) from None
+
+
+# -- the errors handed to `errlearn run` (``plugin.take_handoff``) ---------------
+
+
+def write_handoff(path: str, errors: list[Error], exit_code: int | None) -> None:
+    """Append this session's errors to ``errlearn run``'s file, one JSON line a session
+    (a command may run pytest more than once). Every field is kept, ``block``
+    and the history's notes too: ``errlearn run`` shows and writes them as its own."""
+    import json
+
+    wire = [err.fields() | {"match": None if err.match is None else err.match.fields()}
+            for err in errors]
+    line = json.dumps({"exit_code": exit_code, "errors": wire}, ensure_ascii=False)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)  # never made here: errlearn run made it
+    with open(fd, "a", encoding="utf-8") as f:
+        f.write(line + "\n")
+
+
+def read_handoff(path: str) -> tuple[list[Error], bool] | None:
+    """The errors the plugin handed over in ``path``, in order, and whether a
+    session failed; None when no session wrote there (pytest did not run, or ran
+    without the plugin) or the file cannot be read."""
+    import json
+
+    errors: list[Error] = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            sessions = [json.loads(line) for line in f if line.strip()]
+        for session in sessions:
+            for data in session["errors"]:
+                fields = dict(data)
+                match = fields.pop("match", None)
+                fields["span"] = tuple(fields.get("span", (0, 0)))
+                errors.append(Error(**fields, match=Match(**match) if match else None))
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    failed = any(session.get("exit_code") not in (0, None) for session in sessions)
+    return (errors, failed) if sessions else None
+
+
+class CollectionPaused:
+    """Python's garbage collector held off while the history is recorded, then as it was.
+
+    Recording allocates a few thousand objects that all live until it ends; a
+    full collection set off in the middle walks the whole session's heap
+    (pytest's reports and tracebacks: 25-35 ms at 600 failures) and frees
+    none of them. Nothing is lost by waiting: the next collection finds the
+    same garbage (pytest runs one itself as the session ends).
+    """
+
+    __slots__ = ("enabled",)
+
+    def __enter__(self) -> None:
+        import gc
+
+        self.enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        import gc
+
+        if self.enabled:
+            gc.enable()

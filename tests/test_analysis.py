@@ -41,7 +41,8 @@ def test_the_command_runs_to_its_end_while_its_analysis_is_held_back(
     monkeypatch.setattr(Detection, "feed", _held_until(go, fed))
     job = Analysis(["sh", "-c", LOUD])
     status = run(["sh", "-c", LOUD], job.feed, quiet=True)
-    read_so_far = sum(map(int, fed.read_text().split()))
+    # Under load the niced analyser may not have read a byte yet: so much the better.
+    read_so_far = sum(map(int, fed.read_text().split())) if fed.exists() else 0
     go.touch()
     report = job.report(status)
     assert (status, job.broken) == (1, None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 
 TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
@@ -77,8 +77,11 @@ class Process:
         return self.returncode
 
 
-def spawn(argv: Sequence[str], actions: list[tuple[Any, ...]]) -> Process:
-    """Start the command, its descriptors set up by ``actions`` (pipe mode).
+def spawn(
+    argv: Sequence[str], actions: list[tuple[Any, ...]], env: Mapping[str, str] | None = None
+) -> Process:
+    """Start the command, its descriptors set up by ``actions`` (pipe mode), in
+    ``env`` (errlearn's own environment by default).
 
     ``posix_spawn``, not ``subprocess``: importing subprocess alone costs half
     the interpreter's start-up, and a clean ``errlearn run`` pays for every
@@ -86,14 +89,18 @@ def spawn(argv: Sequence[str], actions: list[tuple[Any, ...]]) -> Process:
     passes them (make's jobserver relies on it); errlearn's own are close-on-exec.
     """
     try:
-        pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions,
+        pid = os.posix_spawnp(argv[0], list(argv), os.environ if env is None else env,
+                              file_actions=actions,
                               setsigdef=_DEFAULT_SIGNALS)
     except OSError as exc:
         raise start_error(argv[0], exc) from None
     return Process(pid)
 
 
-def popen_tty(argv: Sequence[str], tty: int, *, stdin: int | None, stderr: int) -> Child:
+def popen_tty(
+    argv: Sequence[str], tty: int, *, stdin: int | None, stderr: int,
+    env: Mapping[str, str] | None = None,
+) -> Child:
     """Start the command in a session of its own, the pty ``tty`` its controlling terminal.
 
     ``subprocess`` here, not ``posix_spawn``: no spawn action can make a terminal
@@ -110,7 +117,7 @@ def popen_tty(argv: Sequence[str], tty: int, *, stdin: int | None, stderr: int) 
 
     try:  # close_fds=False: descriptors errlearn was given pass on, as in pipe mode
         return subprocess.Popen(list(argv), stdin=stdin, stdout=tty, stderr=stderr,
-                                close_fds=False, start_new_session=True,
+                                env=env, close_fds=False, start_new_session=True,
                                 preexec_fn=controlling_tty)
     except OSError as exc:
         raise start_error(argv[0], exc) from None

@@ -19,7 +19,7 @@ import selectors
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 
 from .process import pipe, shell_status, spawn
@@ -48,17 +48,20 @@ def use_pty(quiet: bool) -> bool:
     return not quiet and sys.platform != "win32" and sys.stdout.isatty()
 
 
-def run(argv: Sequence[str], feed: Feed, *, quiet: bool = False) -> int:
-    """Run ``argv``, pass its output through (unless ``quiet``), feed a copy; its status.
+def run(
+    argv: Sequence[str], feed: Feed, *, quiet: bool = False, env: Mapping[str, str] | None = None
+) -> int:
+    """Run ``argv`` (in ``env``, else errlearn's environment), pass its output
+    through (unless ``quiet``), feed a copy; its status.
 
     Raises ``StartError`` when the command is missing (127) or cannot be executed (126).
     """
     relay = _Relay()
     with relay.installed():
         if use_pty(quiet):
-            proc, streams, keys = _spawn_pty(argv)
+            proc, streams, keys = _spawn_pty(argv, env)
         else:
-            proc, streams, keys = _spawn_pipes(argv, quiet)
+            proc, streams, keys = _spawn_pipes(argv, quiet, env)
         relay.attach(proc, keys)
         with keys.raw():
             _pump(proc, streams, feed, keys)
@@ -134,11 +137,14 @@ class _Stream:
             os.close(self.fd)
 
 
-def _spawn_pipes(argv: Sequence[str], quiet: bool) -> tuple[Child, list[_Stream], Keys]:
+def _spawn_pipes(
+    argv: Sequence[str], quiet: bool, env: Mapping[str, str] | None
+) -> tuple[Child, list[_Stream], Keys]:
     if _same_file(sys.stdout, sys.stderr):  # > log 2>&1, | tee, CI: one pipe keeps the order
         out, out_w = pipe()
         try:
-            proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, out_w, 2)])
+            proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, out_w, 2)],
+                         env)
         except BaseException:
             os.close(out)
             raise
@@ -147,7 +153,7 @@ def _spawn_pipes(argv: Sequence[str], quiet: bool) -> tuple[Child, list[_Stream]
         return proc, [_Stream(out, None if quiet else sys.stdout.buffer, lines=False)], Keys()
     (out, out_w), (err, err_w) = pipe(), pipe()
     try:
-        proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)])
+        proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)], env)
     except BaseException:
         os.close(out)
         os.close(err)
@@ -168,8 +174,10 @@ def _same_file(a: TextIO, b: TextIO) -> bool:
         return False
 
 
-def _spawn_pty(argv: Sequence[str]) -> tuple[Child, list[_Stream], Keys]:
-    proc, keys, err = spawn_pty(argv)
+def _spawn_pty(
+    argv: Sequence[str], env: Mapping[str, str] | None
+) -> tuple[Child, list[_Stream], Keys]:
+    proc, keys, err = spawn_pty(argv, env)
     assert keys.master is not None
     # stderr on the pty too: one stream, fed as it comes; kept apart: whole lines each
     streams = [_Stream(keys.master, sys.stdout.buffer, lines=err is not None)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import selectors
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 
 from .process import pipe, popen_tty
@@ -102,7 +102,9 @@ class Keys:
         return bool(self.buffer)
 
 
-def spawn_pty(argv: Sequence[str]) -> tuple[Child, Keys, int | None]:
+def spawn_pty(
+    argv: Sequence[str], env: Mapping[str, str] | None = None
+) -> tuple[Child, Keys, int | None]:
     """Start the command on a new pty: the command, its ``Keys`` (the pty's master
     is ``keys.master``), and the read end of its stderr when that is kept apart."""
     import termios
@@ -118,7 +120,7 @@ def spawn_pty(argv: Sequence[str]) -> tuple[Child, Keys, int | None]:
     err, err_w = pipe() if split_err else (None, None)
     try:
         proc = popen_tty(argv, slave, stdin=slave if tty_in else None,
-                         stderr=slave if err_w is None else err_w)
+                         stderr=slave if err_w is None else err_w, env=env)
     except BaseException:
         for fd in (master, err):
             if fd is not None:

@@ -17,7 +17,7 @@ TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
 if TYPE_CHECKING:
     from typing import Any
 
-    from .rows import Candidate, Hint, PatternStats
+    from .rows import Candidate, Hint, PatternStats, Recorded
 
 FUZZY_POOL = 4  # candidates looked at per hint shown, when commands differ
 
@@ -205,3 +205,25 @@ def pattern_stats(conn: sqlite3.Connection) -> list[PatternStats]:
         PatternStats(p, *hits.get(p, (0, None, 0)), *outcomes.get(p, (0, 0)))
         for p in sorted(hits.keys() | outcomes.keys())
     ]
+
+
+_NEWEST = (
+    "SELECT signature, message, example, tool, category, subject FROM errors"
+    " WHERE id IN (SELECT MAX(id) FROM errors WHERE passing = 0 {where} GROUP BY {group})"
+    " ORDER BY id DESC LIMIT ?"
+)
+
+
+def failures(conn: sqlite3.Connection, signature: str | None, limit: int) -> list[Recorded]:
+    """The newest failing error of each recorded signature, newest first; with
+    ``signature``, those recorded under it, one per message (numbers are masked
+    in a signature: ``assert 6 == 5`` and ``assert 7 == 5`` of one file share it)."""
+    from .rows import Recorded
+
+    if signature is None:
+        rows = conn.execute(_NEWEST.format(where="", group="signature"), (limit,))
+    else:
+        sql = _NEWEST.format(where="AND signature = ?", group="message")
+        rows = conn.execute(sql, (signature, limit))
+    return [Recorded(*row) for row in rows.fetchall()]
+

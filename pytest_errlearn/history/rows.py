@@ -43,6 +43,17 @@ class Candidate(NamedTuple):
     pattern: str | None = None  # the pattern that matched it last, if any
 
 
+class Recorded(NamedTuple):
+    """A recorded failure, as ``errlearn learn``'s dry run tries a new pattern on it."""
+
+    signature: str
+    message: str
+    example: str
+    tool: str | None
+    category: str
+    subject: str
+
+
 class PatternStats(NamedTuple):
     """One pattern's record: how often it matched, and what its fix achieved."""
 

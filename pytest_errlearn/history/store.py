@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from typing import Literal, TypeVar
 
     from ..report import Report
-    from .rows import Candidate, Hint, PatternStats
+    from .rows import Candidate, Hint, PatternStats, Recorded
 
     T = TypeVar("T")
     StrPath = str | os.PathLike[str]  # a folder or file, as a str or a Path
@@ -311,6 +311,11 @@ class History:
             return found[0] if found else None
 
         return self._guard(find, None)
+
+    def failures(self, signature: str | None = None, limit: int = 2000) -> list[Recorded]:
+        """The newest failing error of each signature (of ``signature``: one per
+        message), newest first; none when the history cannot be read."""
+        return self._guard(lambda conn: queries.failures(conn, signature, limit), [])
 
     def pattern_stats(self) -> list[PatternStats]:
         """Per pattern ever matched: hits, last seen, outcomes, hits in passing runs."""

@@ -18,6 +18,8 @@ from .hints import ago
 if TYPE_CHECKING:
     from pytest_errlearn.config import Settings
     from pytest_errlearn.history import Candidate, History
+    from pytest_errlearn.history.rows import Recorded
+    from pytest_errlearn.learn_scope import Plan
 
 MIN_PREFIX = 6
 LIMIT = 20
@@ -70,23 +72,46 @@ def run(args: argparse.Namespace) -> int:
         not args.list and not args.json and sys.stdin.isatty() and sys.stdout.isatty()
     )
     try:
+        failures = _failures(history) if candidates else []
         if args.json:
-            print(json.dumps({"candidates": [_as_json(c) for c in candidates]}, indent=2,
-                             ensure_ascii=False))
+            listed = [_as_json(c, settings, failures) for c in candidates]
+            print(json.dumps({"candidates": listed}, indent=2, ensure_ascii=False))
         elif ask and history is not None:
-            _ask(candidates, settings, history)
+            _ask(candidates, settings, history, failures)
         else:
-            _print_list(candidates)
+            _print_list(candidates, settings, failures)
     finally:
         if history is not None:
             history.close()
     return 0
 
 
-def _as_json(c: Candidate) -> dict[str, Any]:
-    from pytest_errlearn.learn import derive_trigger
+def _as_json(c: Candidate, settings: Settings, failures: list[Recorded]) -> dict[str, Any]:
+    from pytest_errlearn.learn_scope import plan
 
-    return {**c._asdict(), "trigger": derive_trigger(c.normal)}
+    found = plan(c.message, c.normal)
+    claims = _claims(c, found, None, settings, failures)
+    return {**c._asdict(), "trigger": found.trigger, "match": found.regex,
+            "threshold": found.threshold, "scoped": found.scoped,
+            "also_matches": [{"signature": f.signature, "message": f.message,
+                              "in": f.subject} for f in claims]}
+
+
+def _claims(
+    c: Candidate, found: Plan, tools: list[str] | None, settings: Settings,
+    failures: list[Recorded],
+) -> list[Recorded]:
+    """The recorded failures of others a pattern learned as ``found`` would match."""
+    from pytest_errlearn.learn_scope import dry_run
+
+    tools = tools if tools is not None else [c.tool] if c.tool else None
+    return dry_run(found, failures, own=c.signature, tools=tools, threshold=settings.threshold)
+
+
+def _failures(history: History | None) -> list[Recorded]:
+    from pytest_errlearn.learn_scope import DRY_RUN
+
+    return [] if history is None else history.failures(limit=DRY_RUN)
 
 
 def _learn_signature(args: argparse.Namespace, settings: Settings, history: History) -> int:
@@ -121,20 +146,22 @@ def _learn(
     regex: str | None = None,
     tools: list[str] | None = None,
 ) -> None:
-    """Append the pattern for ``candidate`` and say what was written."""
+    """Append the pattern for ``candidate`` and say what was written; first, what
+    else in the history it would match (a dry run), as a warning."""
     from pytest_errlearn.learn import (
         LearnError,
         append_pattern,
         derive_id,
-        derive_trigger,
         new_pattern,
         pattern_ids,
         read_file,
     )
+    from pytest_errlearn.learn_scope import plan
     from pytest_errlearn.patterns import display
 
     path = settings.patterns or settings.root / "patterns.toml"
-    trigger = derive_trigger(candidate.normal)
+    found = plan(candidate.message, candidate.normal, regex)
+    tools = tools if tools is not None else [candidate.tool] if candidate.tool else None
     try:
         _, data = read_file(path)
         taken = pattern_ids(data)
@@ -143,37 +170,113 @@ def _learn(
             raise LearnError(f"failure {candidate.signature} already has pattern '{before}' "
                              f"in {display(path)}: edit it there")
         table = new_pattern(
-            trigger=trigger,
+            trigger=found.trigger,
             fix=fix,
-            pattern_id=pattern_id or derive_id(candidate.normal, candidate.tool, taken),
+            pattern_id=pattern_id or derive_id(_id_text(candidate, found), candidate.tool, taken),
             taken=taken,
             category=category or (None if candidate.category == "unknown" else candidate.category),
-            regex=regex,
-            tools=tools if tools is not None else [candidate.tool] if candidate.tool else None,
+            regex=found.regex,
+            tools=tools,
+            threshold=found.threshold,
         )
-        append_pattern(path, table, comment=f"learned from failure {candidate.signature}")
+        _warn_claims(table["id"], _claims(candidate, found, tools, settings, _failures(history)))
+        if found.scoped:
+            _note_left_out(candidate, found, tools, settings, history)
+        append_pattern(path, table, comment=_comment(candidate, found))
     except LearnError as exc:
         raise UsageError(str(exc)) from None
     history.mark_learned(candidate.signature, table["id"], table["fix"])
     print(f"added pattern '{table['id']}' to {display(path)}")
     print(f"  trigger: {table['trigger']}")
+    if found.regex is not None:
+        print(f"  match:   {found.regex}")
     print(f"  fix:     {table['fix']}")
+    if found.scoped:
+        print(f"  {SCOPED}")
 
 
-def _describe(c: Candidate) -> list[str]:
-    from pytest_errlearn.learn import derive_trigger
+SCOPED = ("scoped: only its match regex decides (threshold = 1.0); "
+          "its wording alone would match other tests' failures")
+SHOWN_CLAIMS = 5  # other failures named in a warning; the rest are counted
+
+
+def _id_text(c: Candidate, found: Plan) -> str:
+    """What a new pattern's id is made from: a scoped one's test name goes first
+    (``pytest-test-ellipsis-assertionerror``), its message only says the shape."""
+    if found.scoped and c.subjects:
+        return f"{c.subjects[0].rpartition('::')[2]} {c.normal}"
+    return c.normal
+
+
+def _comment(c: Candidate, found: Plan) -> str:
+    where = f" in {c.subjects[0]}" if c.subjects else ""
+    lines = [f"learned from failure {c.signature}{where}"]
+    if found.scoped:
+        lines.append("scoped: threshold = 1.0 leaves only the match regex; the wording alone "
+                     "would match other tests' failures")
+    return "\n".join(lines)
+
+
+def _note_left_out(
+    c: Candidate, found: Plan, tools: list[str] | None, settings: Settings, history: History
+) -> None:
+    """Say which failures of the same signature (other values) a scoped pattern leaves
+    out: they stay unknown, and ``learn`` lists them no more."""
+    from pytest_errlearn.learn_scope import DRY_RUN, dry_run
+
+    alike = history.failures(c.signature, DRY_RUN)
+    matched = {f.message for f in dry_run(found, alike, own="", tools=tools,
+                                          threshold=settings.threshold)}
+    left = [f for f in alike if f.message not in matched]
+    if not left:
+        return
+    n = len(left)
+    print(f"errlearn: note: {n} other failure{'s' if n != 1 else ''} recorded under this "
+          "signature (other values) will not match:", file=sys.stderr)
+    for f in left[:SHOWN_CLAIMS]:
+        print(f"  {f.message}  (in {f.subject})", file=sys.stderr)
+    if n > SHOWN_CLAIMS:
+        print(f"  and {n - SHOWN_CLAIMS} more", file=sys.stderr)
+
+
+def _warn_claims(pattern_id: str, claims: list[Recorded]) -> None:
+    """Say, before the pattern is written, which other recorded failures it would match."""
+    if not claims:
+        return
+    n = len(claims)
+    print(f"errlearn: warning: pattern '{pattern_id}' would also match {n} other recorded "
+          f"failure{'s' if n != 1 else ''}:", file=sys.stderr)
+    for f in claims[:SHOWN_CLAIMS]:
+        print(f"  {f.message}  (in {f.subject})", file=sys.stderr)
+    if n > SHOWN_CLAIMS:
+        print(f"  and {n - SHOWN_CLAIMS} more", file=sys.stderr)
+    print("  narrow it with --regex, or edit it in the patterns file", file=sys.stderr)
+
+
+def _describe(c: Candidate, settings: Settings, failures: list[Recorded]) -> list[str]:
+    from pytest_errlearn.learn_scope import plan
 
     where = ", ".join(c.subjects[:3]) + (", ..." if len(c.subjects) > 3 else "")
-    return [
+    found = plan(c.message, c.normal)
+    lines = [
         f"{c.signature}  {c.times}×, last {ago(c.last_seen)}  [{c.category}]"
         + (f" {c.tool}" if c.tool else ""),
         f"  {c.message}",
         f"  in: {where}",
-        f"  trigger: {derive_trigger(c.normal)}",
+        f"  trigger: {found.trigger}",
     ]
+    if found.scoped:
+        lines.append(f"  {SCOPED}")
+    if claims := _claims(c, found, None, settings, failures):
+        others = ", ".join(dict.fromkeys(f.subject for f in claims[:3]))
+        lines.append(f"  would also match {len(claims)} other recorded failure"
+                     f"{'s' if len(claims) != 1 else ''} (in {others})")
+    return lines
 
 
-def _print_list(candidates: list[Candidate]) -> None:
+def _print_list(
+    candidates: list[Candidate], settings: Settings, failures: list[Recorded]
+) -> None:
     if not candidates:
         print("errlearn: no recorded failure is without a known fix")
         return
@@ -181,17 +284,19 @@ def _print_list(candidates: list[Candidate]) -> None:
     print(f"errlearn: {n} failure{'s' if n != 1 else ''} without a known fix, "
           "most frequent first\n")
     for c in candidates:
-        print("\n".join(_describe(c)), end="\n\n")
+        print("\n".join(_describe(c, settings, failures)), end="\n\n")
     print(f'teach one: errlearn learn {candidates[0].signature[:8]} --fix "..."')
 
 
-def _ask(candidates: list[Candidate], settings: Settings, history: History) -> None:
+def _ask(
+    candidates: list[Candidate], settings: Settings, history: History, failures: list[Recorded]
+) -> None:
     """One failure at a time: a fix to learn it, Enter or s to skip, q to quit."""
     if not candidates:
         print("errlearn: no recorded failure is without a known fix")
         return
     for i, c in enumerate(candidates, 1):
-        print(f"[{i}/{len(candidates)}] " + "\n".join(_describe(c)))
+        print(f"[{i}/{len(candidates)}] " + "\n".join(_describe(c, settings, failures)))
         while True:
             try:
                 answer = input("fix (Enter or s: skip, q: quit): ").strip()

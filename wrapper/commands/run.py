@@ -21,6 +21,7 @@ from pytest_errlearn.paths import has_history
 
 from ..analysis import Analysis
 from ..cli import UsageError
+from ..handoff import Handoff
 from ..process import StartError, ended
 from ..runner import fresh_line
 from ..runner import run as run_command
@@ -123,19 +124,28 @@ def _attempts(
     retry = 0
     while True:
         analysis = Analysis(argv)
+        handoff = Handoff(args.patterns)
         try:
-            status = run_command(argv, analysis.feed, quiet=args.quiet)
+            status = run_command(argv, analysis.feed, quiet=args.quiet, env=handoff.environ())
         except StartError as exc:  # as a shell says it: "errlearn: foo: command not found"
+            handoff.close()
             _say(str(exc))
             return _finish(args, _report(analysis, exc.status), matching, started=False)
         except BaseException:  # interrupted: the analyser goes with errlearn
+            handoff.close()
             analysis.close()
             raise
+        handed = handoff.take(status)  # pytest's errors, when its plugin ran and recorded them
         if status == 0 and analysis.silent and not (args.json or args.output):
-            if has_history():  # a pass settles the fixes shown for this command before
+            if has_history() and handed is None:  # a pass settles the fixes shown before
                 _safely(partial(_remember, _report(analysis, status)), None)
             return 0  # no output, nothing to analyse: the clean path loads nothing more
         report = _report(analysis, status)
+        if handed is not None:
+            from pytest_errlearn.detect.rootcause import primary_index
+
+            report.errors, report.primary_index = handed, primary_index(handed)
+            matching.matched = report  # matched by the plugin, with the same patterns
         if status == 0 or args.retries == 0:
             break
         if retry == args.retries:
@@ -149,7 +159,8 @@ def _attempts(
         delay = min(BACKOFF_CAP, args.retry_delay * 2 ** (retry - 1))
         _say(f"status {status}, and {reason}: retry {retry} of {args.retries} in {delay:g}s")
         sleep(delay)
-    return _finish(args, report, matching, templates=analysis.templates)
+    return _finish(args, report, matching, templates=analysis.templates,
+                   recorded=handed is not None)
 
 
 def _finish(
@@ -159,11 +170,14 @@ def _finish(
     *,
     started: bool = True,
     templates: Callable[[], frozenset[int]] = frozenset,
+    recorded: bool = False,
 ) -> int:
     """What follows the command; its status, whatever happens here. ``templates``:
-    those of the output's last lines, asked for only when the command passed."""
+    those of the output's last lines, asked for only when the command passed;
+    ``recorded``: the pytest plugin recorded the run already."""
     status = report.exit_code or 0
-    after = partial(_after, args, report, status, matching, started=started, templates=templates)
+    after = partial(_after, args, report, status, matching, started=started, templates=templates,
+                    recorded=recorded)
     _safely(after, None)
     return status
 
@@ -176,11 +190,12 @@ def _after(
     *,
     started: bool,
     templates: Callable[[], frozenset[int]],
+    recorded: bool = False,
 ) -> None:
     """History, summary, annotations, reports."""
     if report.errors and (status != 0 or args.json or args.output):
         matching.match(report)
-    if started:  # before the summary: it adds repeats and fix success rates
+    if started and not recorded:  # before the summary: it adds repeats and fix success rates
         _remember(report, templates() if status == 0 and has_history() else frozenset())
     if status != 0 and started:
         _summary(report, status, args.color)
