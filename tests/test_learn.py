@@ -253,6 +253,15 @@ def test_learn_asks_for_each_failure_in_turn(
     assert pattern.fix == "pip install {module}"
 
 
+def test_quitting_learn_ends_its_line(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record_log(project)
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["learn", "--interactive"]) == 0
+    assert capsys.readouterr().out.endswith("q: quit): \n")
+
+
 def test_learn_on_a_terminal_asks_without_being_told(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

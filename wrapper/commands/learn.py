@@ -304,6 +304,8 @@ def _ask(
                 print()
                 return
             if answer.lower() == "q":
+                if not sys.stdin.isatty():  # a terminal echoed the Enter; a pipe did not
+                    print()
                 return
             if answer.lower() in ("", "s"):
                 break
