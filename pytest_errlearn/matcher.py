@@ -22,7 +22,7 @@ from pathlib import Path
 from .canonical import canonical, related
 from .config import Settings
 from .detect.classify import actionability
-from .patterns import Pattern, builtin_patterns, load_patterns, placeholders
+from .patterns import Pattern, builtin_patterns, load_patterns, placeholders, usable_patterns
 from .report import Error, Match, Report
 from .saferegex import RegexBank
 from .triggers import (
@@ -240,8 +240,15 @@ class Matcher:
         self.match_all(report.errors)
 
 
-def load_matcher(settings: Settings, *, extra: Path | None = None) -> Matcher:
+def load_matcher(
+    settings: Settings, *, extra: Path | None = None, strict: bool = False
+) -> Matcher:
     """The project's patterns (and ``extra``'s), then the built-in library if enabled.
+
+    A broken pattern is reported and skipped, the rest still matched: a run
+    or a test session goes on with what can be used. ``strict`` (``errlearn
+    scan``, whose contract makes a broken patterns file bad input) raises
+    ``ConfigError`` on the first problem instead.
 
     A project pattern with a built-in pattern's id replaces it. rapidfuzz is
     loaded here too: every caller matches next, and ``scan`` loads the matcher
@@ -252,7 +259,7 @@ def load_matcher(settings: Settings, *, extra: Path | None = None) -> Matcher:
     patterns: list[Pattern] = []
     for path in (settings.patterns, extra):
         if path is not None:
-            patterns.extend(load_patterns(path))
+            patterns.extend(load_patterns(path) if strict else usable_patterns(path))
     if settings.builtin:
         own = {p.id for p in patterns}
         patterns.extend(p for p in builtin_patterns() if p.id not in own)

@@ -12,7 +12,10 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -116,8 +119,9 @@ class _Layout:
 class _Reader:
     """Reads one file and its includes, collecting every problem it finds."""
 
-    def __init__(self, origin: Origin, label: str | None = None) -> None:
+    def __init__(self, origin: Origin, label: str | None = None, *, lenient: bool = False) -> None:
         self.origin: Origin = origin
+        self.lenient = lenient  # a file that is no valid TOML is read table by table
         self.label = label  # how builtin files are named in sources ("library/python.toml")
         self.patterns: list[Pattern] = []
         self.problems: list[str] = []
@@ -148,11 +152,14 @@ class _Reader:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            self.problems.append(_syntax_problem(name, layout, str(exc)))
-            return
-        self._top(data, name, layout)
-        for index, table in enumerate(_tables(data.get("pattern"))):
-            self._pattern(table, index, name, layout)
+            if not self.lenient:
+                self.problems.append(_syntax_problem(name, layout, str(exc)))
+                return
+            data = self._by_table(name, layout)
+        else:
+            self._top(data, name, layout)
+            for index, table in enumerate(_tables(data.get("pattern"))):
+                self._pattern(table, index, name, layout)
         includes = data.get("include", [])
         if isinstance(includes, str):
             includes = [includes]
@@ -162,6 +169,29 @@ class _Reader:
             return
         for item in includes:
             self.read(path.parent / item, (*chain, real), f"{name}:{line}")
+
+    def _by_table(self, name: str, layout: _Layout) -> dict[str, Any]:
+        """A file that is no valid TOML, read as its top and each ``[[pattern]]`` table
+        apart: a table that does not parse is a problem of its own, and the others
+        are read (a typo in one pattern costs that pattern only). The top's keys."""
+        import tomllib
+
+        data: dict[str, Any] = {}
+        ends = [*layout.headers, len(layout.lines) + 1]
+        for index, (start, end) in enumerate(zip([1, *layout.headers], ends, strict=True)):
+            chunk = "\n".join(layout.lines[start - 1 : end - 1])
+            try:
+                part = tomllib.loads(chunk)
+            except tomllib.TOMLDecodeError as exc:
+                self.problems.append(_syntax_problem(name, layout, str(exc), offset=start - 1))
+                continue
+            if index == 0:
+                data = part
+                self._top({**part, "pattern": []}, name, layout)
+            else:
+                for table in _tables(part.get("pattern")):
+                    self._pattern(table, index - 1, name, layout)
+        return data
 
     def _top(self, data: dict[str, Any], name: str, layout: _Layout) -> None:
         for key in data:
@@ -268,12 +298,13 @@ def _tables(value: Any) -> list[dict[str, Any]]:
     return value if _is_table_list(value) else []
 
 
-def _syntax_problem(name: str, layout: _Layout, message: str) -> str:
-    """``FILE:LINE:COL: pattern 'ID': invalid TOML: ...`` from tomllib's message text."""
+def _syntax_problem(name: str, layout: _Layout, message: str, offset: int = 0) -> str:
+    """``FILE:LINE:COL: pattern 'ID': invalid TOML: ...`` from tomllib's message text
+    (about a piece of the file that starts after its line ``offset``)."""
     m = _TOML_POSITION.search(message)
     reason = message[: m.start()] if m else message
     if m and m.group(1):
-        line, col = int(m.group(1)), int(m.group(2))
+        line, col = int(m.group(1)) + offset, int(m.group(2))
     else:  # "at end of document"
         line, col = max(len(layout.lines), 1), len(layout.lines[-1]) + 1 if layout.lines else 1
     where = f"{name}:{line}:{col}"
@@ -306,6 +337,44 @@ def load_patterns(path: Path) -> list[Pattern]:
         tail = f" (and {more} more: run 'errlearn patterns check')" if more else ""
         raise PatternError(problems[0] + tail)
     return patterns
+
+
+def usable_patterns(path: Path, warn: Callable[[str], None] | None = None) -> list[Pattern]:
+    """The patterns of ``path`` (and its includes) that can be used, for a run.
+
+    Each broken pattern (an unknown key, a regex that does not compile, a table
+    that is no valid TOML) or included file is told to ``warn`` (by default the
+    one set by ``problems_to``, else a warning line on stderr) and skipped: the
+    rest of the file, and the built-in library, still give their fixes.
+    ``errlearn patterns check`` still fails on the same problems. Raises
+    ``PatternError`` only when ``path`` itself cannot be read.
+    """
+    reader = _Reader("project", lenient=True)
+    reader.read(path)
+    if reader.problems:
+        tell = warn or _SINK.get() or _to_stderr
+        for problem in reader.problems:
+            tell(f"{problem}; skipped (run 'errlearn patterns check')")
+    return reader.patterns
+
+
+def _to_stderr(message: str) -> None:
+    print(f"errlearn: warning: {message}", file=sys.stderr)
+
+
+_SINK: ContextVar[Callable[[str], None] | None] = ContextVar("errlearn_pattern_problems",
+                                                             default=None)
+
+
+@contextmanager
+def problems_to(warn: Callable[[str], None]) -> Iterator[None]:
+    """Within it, ``usable_patterns`` tells its problems to ``warn`` (the pytest
+    plugin shows them among its own warnings, at the end of the session)."""
+    token = _SINK.set(warn)
+    try:
+        yield
+    finally:
+        _SINK.reset(token)
 
 
 def check(paths: Iterable[Path]) -> list[str]:

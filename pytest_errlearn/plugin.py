@@ -211,7 +211,9 @@ class Collector:
             from .plugin_capture import FailureReader, Paths, load_matcher_for
 
             matcher: Matcher | None = None
-            with self.guard("loading the patterns"):
+            from .patterns import problems_to
+
+            with self.guard("loading the patterns"), problems_to(self.fault):
                 matcher = load_matcher_for(self.config)
             self._reader = FailureReader(matcher, Paths.of(self.config))
         return self._reader
@@ -376,19 +378,27 @@ class Collector:
         lines: list[tuple[str, dict[str, bool]]] | None = None
         # Under errlearn run, its summary lists the errors: only errlearn's own warnings here.
         errors = [] if self.handoff is not None else [*self.errors, *self.internal]
+        # Wrapped to a terminal's width (COLUMNS, else its own); to a pipe or file
+        # (or pytester) lines stay whole.
+        writer = self.config.get_terminal_writer()
+        width = writer.fullwidth if writer.hasmarkup else None
         with self.guard("printing the summary"):
             from .plugin_summary import summary_lines
 
             lines = summary_lines(errors, self.faults, verbosity,
-                                  matching=self._reader is None or self._reader.matcher is not None)
+                                  matching=self._reader is None or self._reader.matcher is not None,
+                                  width=width)
         if lines is None:  # the summary itself failed: say so, at least
             lines = [(f"errlearn: warning: {fault}", {"yellow": True}) for fault in self.faults]
         if not lines:
             return
         if verbosity > -2:
             terminalreporter.write_sep("=", "errlearn")
+        from .render import wrap
+
         for text, markup in lines:
-            terminalreporter.write_line(text, **markup)
+            for piece in wrap(text, width):
+                terminalreporter.write_line(piece, **markup)
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         """Stop the matcher's helpers; after an internal error, print to stderr.

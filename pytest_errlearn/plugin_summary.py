@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .config import ConfigError
 from .detect.rootcause import primary_index
+from .render import named
 from .report import Error, Match, Report
 
 Line = tuple[str, dict[str, bool]]
@@ -32,7 +33,8 @@ def unknown_line(count: int, *, matching: bool = True) -> str:
 
 
 def summary_lines(
-    errors: Sequence[Error], faults: Sequence[str], verbosity: int, *, matching: bool = True
+    errors: Sequence[Error], faults: Sequence[str], verbosity: int, *, matching: bool = True,
+    width: int | None = None,
 ) -> list[Line]:
     """The summary: errlearn's own warnings, each fix once with its tests, then the rest.
 
@@ -49,7 +51,7 @@ def summary_lines(
         else:
             fixes.setdefault((err.match.pattern, err.match.fix), []).append(err)
     for group in fixes.values():
-        lines.extend(_fix_lines(group, verbosity))
+        lines.extend(_fix_lines(group, verbosity, width))
     if verbosity > -2:  # what the history says (repeats, noise): each note once, with its tests
         noted: dict[str, dict[str, None]] = {}
         for err in errors:
@@ -67,7 +69,7 @@ def summary_lines(
     return lines
 
 
-def _fix_lines(group: list[Error], verbosity: int) -> list[Line]:
+def _fix_lines(group: list[Error], verbosity: int, width: int | None = None) -> list[Line]:
     """One fix, the tests it applies to, its best score and where the pattern lives."""
     best: Match = max((e.match for e in group if e.match), key=lambda m: m.score)
     tests = list(dict.fromkeys(_test(e) for e in group))
@@ -81,7 +83,7 @@ def _fix_lines(group: list[Error], verbosity: int) -> list[Line]:
         return [(f"known fix ({count}): {best.fix}  [{where}]", {"green": True})]
     return [
         (f"known fix: {best.fix}", {"green": True, "bold": True}),
-        (f"    for {_named(tests)}", {}),
+        (f"    for {named(tests, width, most=MAX_TESTS)}", {}),
         (f"    {where}", {}),
     ]
 

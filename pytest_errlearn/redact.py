@@ -71,11 +71,13 @@ _SOURCES: tuple[tuple[tuple[str, ...], str, int, str | Callable[[re.Match[str]],
     (("_authtoken",), r"(_authToken\s*=\s*)[^\s\"']+", 0, rf"\1{MASK}"),
     # JSON Web Tokens: header.payload.signature, base64url
     (("eyj",), r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}", 0, MASK),
-    # password=..., "api_key": "...", SECRET_TOKEN: ...
+    # password=..., "api_key": "...", SECRET_TOKEN: ...; a value on the key's own line
+    # (a label at a line's end, "Password:", is followed by nothing), and the escape
+    # of a newline or tab in a repr (``'Password: \\n'``) is no value either
     (("passw", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "accesskey",
       "access_key", "access-key", "privatekey", "private_key", "private-key", "credential"),
-     rf"\b(?P<key>{_KEY})(?P<sep>[\"']?\s*(?::|=|:=)\s*)(?P<q>[\"']?)"
-     r"(?P<value>[^\s\"',;&]+)(?P=q)",
+     rf"\b(?P<key>{_KEY})(?P<sep>[\"']?[ \t]*(?::|=|:=)[ \t]*)(?P<q>[\"']?)"
+     r"(?P<value>(?:[^\s\"',;&\\]|\\(?![nrt]))+)(?P=q)",
      re.IGNORECASE, _assignment),
 )
 

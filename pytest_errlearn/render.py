@@ -8,14 +8,21 @@ brackets. Colour only on a terminal, and never with ``NO_COLOR`` set.
 from __future__ import annotations
 
 import os
+import re
+import textwrap
 from typing import IO, TYPE_CHECKING
 
 from .report import Error, Report
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.text import Text
 
 MAX_SHOWN = 20  # errors listed in full; the rest are counted
+NARROWEST = 20  # columns of text left after a hanging indent, below which none is kept
+# What a wrapped line's next lines stand under: its indent, and the label
+# that heads it ("fix: ", "known fix: ", a bullet), so a fix reads as one block.
+_HANG = re.compile(r" *(?:(?:known fix(?: \(\d+ tests?\))?|fix|test): |for |! |[✖•] )?")
 
 _SEVERITY_STYLE = {"blocking": "bold red", "high": "red", "medium": "yellow", "low": "dim"}
 
@@ -85,12 +92,91 @@ def report_lines(report: Report, *, title: str | None = None) -> list[Text]:
     return out
 
 
+def width_of(stream: IO[str]) -> int | None:
+    """The columns to wrap ``stream``'s lines to, when it is a terminal: ``COLUMNS``
+    when set, else the terminal's own. None for a pipe or a file, whose lines are
+    kept whole (a log greps and diffs by line; and pytest-xdist sets ``COLUMNS``
+    in its workers whatever they write to)."""
+    isatty = getattr(stream, "isatty", None)
+    if not (isatty and isatty()):
+        return None
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def hang(text: str, width: int) -> int:
+    """How far a wrapped line's next lines are indented: under its text, past
+    its indent and label; none when that leaves too narrow a column."""
+    indent = _HANG.match(text)
+    n = indent.end() if indent else 0
+    return n if width - n >= NARROWEST else 0
+
+
+def wrap(text: str, width: int | None) -> list[str]:
+    """``text`` as lines of at most ``width`` columns, each next line indented
+    under the first's text (``hang``); whole when ``width`` is None. For lines
+    written without rich (the pytest plugin's summary)."""
+    if width is None or len(text) <= width:
+        return [text]
+    n = hang(text, width)
+    return textwrap.wrap(text, width, subsequent_indent=" " * n, break_on_hyphens=False,
+                         drop_whitespace=True) or [text]
+
+
+def named(names: list[str], width: int | None, *, prefix: str = "    for ",
+          most: int = 5) -> str:
+    """At most ``most`` of ``names``, and no more than fit on one line of ``width``
+    after ``prefix`` (always the first), the rest counted: "a, b and 12 more"."""
+    shown: list[str] = []
+    for i, name in enumerate(names[:most]):
+        more = len(names) - i - 1
+        tail = f" and {more} more" if more else ""
+        line = prefix + ", ".join([*shown, name]) + tail
+        if shown and width is not None and len(line) > width:
+            break
+        shown.append(name)
+    rest = len(names) - len(shown)
+    return ", ".join(shown) + (f" and {rest} more" if rest else "")
+
+
+def _wrapped(console: Console, line: Text, width: int) -> list[Text]:
+    """One rich line as lines of ``width`` columns, hanging as ``hang`` says
+    (styles kept; a word longer than a line is cut)."""
+    from rich.text import Text
+
+    if line.cell_len <= width:
+        return [line]
+    n = hang(line.plain, width)
+    head, body = line[:n], line[n:]
+    pieces = list(body.wrap(console, width - n, overflow="fold"))
+    if not pieces:
+        return [line]
+    for piece in pieces:
+        piece.rstrip()  # the space a line was broken at
+    first = head.copy()
+    first.append_text(pieces[0])
+    out = [first]
+    for piece in pieces[1:]:
+        more = Text(" " * n)
+        more.append_text(piece)
+        out.append(more)
+    return out
+
+
 def print_report(
     report: Report, stream: IO[str], *, color: bool, title: str | None = None
 ) -> None:
-    """Print ``report_lines`` to ``stream``, coloured only when ``color``."""
+    """Print ``report_lines`` to ``stream``, coloured only when ``color``, each
+    line wrapped to the terminal's width (``width_of``), its next lines under
+    its text: a fix read in a 60-column terminal is a block, not one 400-column line."""
     from rich.console import Console
 
+    width = width_of(stream)
     console = Console(
         file=stream,
         force_terminal=color,
@@ -100,6 +186,8 @@ def print_report(
         markup=False,
         emoji=False,
         soft_wrap=True,
+        width=width,
     )
     for line in report_lines(report, title=title):
-        console.print(line)
+        for piece in [line] if width is None else _wrapped(console, line, width):
+            console.print(piece)

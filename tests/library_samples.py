@@ -238,6 +238,21 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
                                 files=(("tool.sh", "#!/bin/sh\n"),)),
     "py-recursion": _py("def f(): f()\nf()"),
     "py-unicode-decode": _py("b'\\xff'.decode()"),
+    "py-forgot-comma": _py("x = [1, 2 3]"),
+    "py-expected-colon": _py("if True\n    pass"),
+    "py-name-error-did-you-mean": _py("lenn([])"),
+    # Python 3.12's wording (3.11, which runs the tests, has no such suggestion):
+    # the output of /root/.pyenv/versions/3.12.1/bin/python with `sys.argv` as a script.
+    "py-name-error-forgot-import": _quoted(
+        "Traceback (most recent call last):\n"
+        '  File "/tmp/h31/s.py", line 1, in <module>\n'
+        "    sys.argv\n"
+        "    ^^^\n"
+        "NameError: name 'sys' is not defined. Did you forget to import 'sys'?\n",
+        command="python"),
+    "py-object-attribute": _py("class C:\n    name = 1\nC().nmae"),
+    "py-attribute-did-you-mean": _py("'abc'.uper()"),
+    "py-unexpected-keyword": _py("def f(x): pass\nf(mix_stderr=True)"),
     "pytest-fixture-not-found": Corpus(f"{LOGS}/Python/nvbn@thefuck/failed/540933341.log", 2806),
     "pytest-usage-error": Run((PY, "-m", "pytest", "-p", "no:cacheprovider", "--errlearn-nope"),
                               command="pytest"),
@@ -407,7 +422,6 @@ UNRELATED = (
     Corpus("cidiff/commonscodec_2463/fail.log", 144),  # "... does not exist", not a package
     Corpus(f"{LOGS}/Python/nvbn@thefuck/failed/537374319.log", 761, command="flake8"),
     Corpus("analysis-model/resources/nix.txt", 1),  # "undefined variable", not a linker error
-    Corpus(f"{LOGS}/Python/nvbn@thefuck/failed/540943480.log", 2837, command="pytest"),
     Corpus(f"{LOGS}/Rust/jwilm@alacritty/failed/564632044.log", 210, command="cargo build"),
     Corpus("analysis-model/resources/pylint_parseable.txt", 2, command="pylint"),
     Corpus(f"{LOGS}/C/php@php-src/failed/529330924.log", 1768),  # a test named "Segmentation.."

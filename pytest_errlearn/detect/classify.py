@@ -40,7 +40,10 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected ‘[^’\w]{1,2}’|"
      r"expected (?:expression|"
      r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
-     r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword)|TS1\d{3}\b|"
+     # a keyword where none may stand (Ruby's "unexpected keyword_end"), not
+     # Python's "unexpected keyword argument", a call's type error
+     r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword(?:_| ?['\"`]))|"
+     r"TS1\d{3}\b|"
      r"ParserError|ParseException|[Ee]xpecting ['\"(){}\[\]]|expected but .* found|"
      r"EOF while reading|"
      r"E0(?:0[0-9]{2}|1[0-6][0-9])\b|expected one of"),
@@ -63,14 +66,16 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"Unresolved symbol|not found: (?:value|type|object)|Not found: |cannot find '[^']+' in scope|"
      r"Undefined name '|Undefined control sequence|void-function|void-variable|is undefined\.|"
      r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
-     r"is unbound\.|unbound identifier|Unknown function|Undefined variable"),
+     r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
+     r"FixtureLookupError|fixture '[^']+' not found"),
     ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
      r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
      r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
      r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
      r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
      r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
-     r"borrow of moved value"),
+     r"borrow of moved value|unexpected keyword argument|got multiple values for "
+     r"(?:keyword )?argument"),
     ("filesystem", r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
      r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
      r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"

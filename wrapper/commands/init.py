@@ -16,32 +16,37 @@ version = 1
 
 # include = ["ci/patterns.toml"]   # more pattern files, relative to this one
 
-[[pattern]]
-id = "missing-test-extra"          # unique: lower case, digits, '.', '_', '-'
-# An example of the error, as the tool prints it. {module} is a placeholder: it
-# matches any value, and the error's value fills {module} in the fix.
-trigger = "ModuleNotFoundError: No module named {module}"
-fix = "pip install -e '.[test]' (the test extra lists {module})"
-category = "dependency"            # syntax, type, reference, assertion, runtime,
-                                   # dependency, build, filesystem, network, config
-tools = ["pytest"]                 # only for errors from these tools (optional)
+# The patterns below are EXAMPLES, commented out: none of them is active, so
+# none of them can show a fix that is wrong for this project. To make one
+# yours, remove the '# ' in front of its lines and rewrite its trigger and fix
+# from a real failure (`errlearn learn` writes them from the failures it saw).
 
-[[pattern]]
-id = "db-not-started"
-trigger = "psycopg.OperationalError: connection failed: Connection refused"
-# A regex, tried when no trigger is similar enough; it is searched over the
-# error's whole block (stack trace included), and its named groups fill the fix.
-# In '...' (a literal string) a backslash is the regex's own.
-match = 'port (?P<port>\\d+) failed: Connection refused'
-fix = "Start the database first: docker compose up -d db (it listens on {port})"
-category = "network"
-
-[[pattern]]
-id = "registry-flaky"
-trigger = "npm ERR! network read ECONNRESET"
-fix = "The npm registry dropped the connection; rerun the job"
-category = "network"
-retry = true                       # transient: `errlearn run --retries N` may rerun it
+# [[pattern]]
+# id = "missing-test-extra"          # unique: lower case, digits, '.', '_', '-'
+# # An example of the error, as the tool prints it. {module} is a placeholder: it
+# # matches any value, and the error's value fills {module} in the fix.
+# trigger = "ModuleNotFoundError: No module named {module}"
+# fix = "pip install -e '.[test]' (the test extra lists {module})"
+# category = "dependency"            # syntax, type, reference, assertion, runtime,
+#                                    # dependency, build, filesystem, network, config
+# tools = ["pytest"]                 # only for errors from these tools (optional)
+#
+# [[pattern]]
+# id = "db-not-started"
+# trigger = "psycopg.OperationalError: connection failed: Connection refused"
+# # A regex, tried when no trigger is similar enough; it is searched over the
+# # error's whole block (stack trace included), and its named groups fill the fix.
+# # In '...' (a literal string) a backslash is the regex's own.
+# match = 'port (?P<port>\\d+) failed: Connection refused'
+# fix = "Start the database first: docker compose up -d db (it listens on {port})"
+# category = "network"
+#
+# [[pattern]]
+# id = "registry-flaky"
+# trigger = "npm ERR! network read ECONNRESET"
+# fix = "The npm registry dropped the connection; rerun the job"
+# category = "network"
+# retry = true                       # transient: `errlearn run --retries N` may rerun it
 '''
 
 
@@ -67,5 +72,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{display(path)} already exists; not overwriting it") from None
     except OSError as exc:
         raise UsageError(f"cannot write {display(path)}: {exc.strerror or exc}") from None
-    print(f"wrote {display(path)}: edit it, then run 'errlearn patterns check'")
+    print(f"wrote {display(path)}: its example patterns are commented out, none is active; "
+          "edit it, then run 'errlearn patterns check'")
     return 0

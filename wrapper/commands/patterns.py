@@ -59,10 +59,12 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from pytest_errlearn.patterns import builtin_patterns, load_patterns
+    """The patterns a run would use: a broken one is named on stderr and left out,
+    as a run leaves it out (``check`` fails on it)."""
+    from pytest_errlearn.patterns import builtin_patterns, usable_patterns
 
     path = _project_file(args.patterns)
-    patterns = load_patterns(path) if path is not None else []
+    patterns = usable_patterns(path) if path is not None else []
     if args.builtin:
         own = {p.id for p in patterns}
         patterns += [p for p in builtin_patterns() if p.id not in own]

@@ -104,4 +104,4 @@ def _load_matcher(settings: Settings) -> Matcher:
     in this process's turn while the others start on the pieces."""
     from pytest_errlearn.matcher import load_matcher
 
-    return load_matcher(settings)
+    return load_matcher(settings, strict=True)  # a broken patterns file is bad input: 2
