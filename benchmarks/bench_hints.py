@@ -6,6 +6,9 @@ with a known fix, test ids that pass and fail) in a temporary project, then
 measures, in this same run:
 
 - ``History.record()`` and ``History.hints()`` in process (p50, p95);
+- the state of the code a run that shows or settles a fix records
+  (``history.tree.fingerprint``), for this checkout: through git, and by the
+  walk used where there is no git;
 - start-up, the median of interleaved runs of each: ``errlearn run -- true``
   (hints read before it, the pass recorded after it), beside the anchor
   ``python -c pass`` (an interpreter's start-up, which no Python wrapper can
@@ -37,7 +40,7 @@ from common import bytecode_env, positive
 from common import errlearn_command as errlearn
 
 import pytest_errlearn
-from pytest_errlearn.history import History
+from pytest_errlearn.history import History, tree
 from pytest_errlearn.report import Error, Match, Report
 
 COMMANDS = ("npm test", "npm run build", "cargo build", "pytest tests", "make all", "go test ./...")
@@ -177,6 +180,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("in process:")
         print(line(f"History.record() ({args.per_run} errors a failure)", record_ms[-1000:]))
         print(line("History.hints() (3 shown)", hints_ms))
+        checkout = str(Path(__file__).resolve().parents[1])
+        print(
+            line(
+                "fingerprint, this checkout (git)",
+                measure(lambda: tree.fingerprint(checkout), args.repeat),
+            )
+        )
+        print(
+            line(
+                "fingerprint, this checkout (no git)",
+                measure(lambda: tree._files_state(checkout), args.repeat),
+            )
+        )
         # Byte code cached as in any install, in a private folder (this checkout may run
         # with PYTHONDONTWRITEBYTECODE, which would time the compiler instead).
         env = {**bytecode_env(Path(tmp) / "pycache"), "NO_COLOR": "1"}

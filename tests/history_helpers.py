@@ -69,11 +69,13 @@ def count(history: History, table: str) -> int:
 
 
 def as_of(path: Path, version: int) -> None:
-    """Make the file at ``path`` what schema ``version`` left: the tables and indexes
-    of the migrations after it dropped (the rows of the tables it had are kept)."""
+    """Make the file at ``path`` what schema ``version`` left: the tables, indexes and
+    columns of the migrations after it dropped (the rows of the tables it had are kept)."""
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
         for statements in reversed(MIGRATIONS[version:]):
             for statement in reversed(statements):  # indexes before their tables
                 if made := re.match(r"CREATE (TABLE|INDEX) (\w+)", statement):
                     conn.execute(f"DROP {made[1]} {made[2]}")
+                elif added := re.match(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", statement):
+                    conn.execute(f"ALTER TABLE {added[1]} DROP COLUMN {added[2]}")
         conn.execute(f"PRAGMA user_version = {version}")

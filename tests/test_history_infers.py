@@ -13,6 +13,12 @@ from pytest_errlearn.report import Error
 # -- what the history infers ---------------------------------------------------
 
 
+def change(root: Path) -> None:
+    """Change the project's code (a file longer by a line): the next run is another."""
+    with (root / "app.py").open("a") as f:
+        f.write("pass\n")
+
+
 def test_the_same_failure_three_runs_in_a_row_is_called_out_and_two_is_not(tmp_path: Path) -> None:
     with opened(tmp_path) as history:
         assert run(history, error()).errors[0].notes == []
@@ -21,12 +27,17 @@ def test_the_same_failure_three_runs_in_a_row_is_called_out_and_two_is_not(tmp_p
         assert run(history, error()).errors[0].notes == ["failing the same way for 4 runs"]
 
 
-def test_a_repeat_despite_a_known_fix_says_the_fix_has_not_helped(tmp_path: Path) -> None:
+def test_a_repeat_despite_a_known_fix_and_a_change_says_the_fix_has_not_helped(
+    tmp_path: Path,
+) -> None:
     with opened(tmp_path) as history:
-        for _ in range(2):
-            run(history, error(fix="pip install requests"), repeat=2)
+        run(history, error(fix="pip install requests"), repeat=2)
+        change(tmp_path)
+        run(history, error(fix="pip install requests"), repeat=2)
         notes = run(history, error(fix="pip install requests"), repeat=2).errors[0].notes
-    assert notes == ["failing the same way for 3 runs; the known fix has not helped"]
+    assert notes == [
+        "failing the same way for 3 runs; the known fix has not helped after 1 code change"
+    ]
 
 
 def test_a_repeat_whose_fix_is_shown_for_the_first_time_only_counts(tmp_path: Path) -> None:
@@ -61,16 +72,20 @@ def test_a_test_that_passes_after_its_fix_was_shown_counts_as_a_success(tmp_path
         assert history.success_rate("py-missing-module") is None
         run(history, error(test="t.py::a", fix="pip install requests"), command="pytest")
         assert history.success_rate("py-missing-module") == 0.5  # shown, not decided yet
+        change(tmp_path)
         run(history, command="pytest", exit_code=0, passed=("t.py::a",))
         assert history.success_rate("py-missing-module") == pytest.approx(2 / 3)
         [stats] = history.pattern_stats()
-    assert (stats.worked, stats.failed, stats.success) == (1, 0, "worked 1 of 1 time")
+    assert (stats.worked, stats.failed, stats.success) == (
+        1, 0, "worked after 1 of 1 code change"
+    )
 
 
 def test_a_test_id_holding_a_secret_is_stored_masked_and_still_followed(tmp_path: Path) -> None:
     test_id = "t.py::test_login[token=abc123def]"
     with opened(tmp_path) as history:
         run(history, error(test=test_id, fix="pip install requests"), command="pytest")
+        change(tmp_path)
         run(history, command="pytest", exit_code=0, passed=(test_id,))
         [stats] = history.pattern_stats()
     assert (stats.worked, stats.failed) == (1, 0)
@@ -80,10 +95,12 @@ def test_a_test_id_holding_a_secret_is_stored_masked_and_still_followed(tmp_path
 def test_the_same_failure_after_its_fix_was_shown_counts_against_the_fix(tmp_path: Path) -> None:
     with opened(tmp_path) as history:
         run(history, error(fix="pip install requests"))
+        change(tmp_path)
         rep = run(history, error(fix="pip install requests"))
         assert history.success_rate("py-missing-module") == pytest.approx(1 / 3)
         assert rep.errors[0].match is not None
         assert rep.errors[0].match.success == "worked 0 of 1 time"
+        change(tmp_path)
         run(history, exit_code=0)  # the second showing worked
         rep = run(history, error(fix="pip install requests"))
     assert rep.errors[0].match is not None
@@ -93,6 +110,7 @@ def test_the_same_failure_after_its_fix_was_shown_counts_against_the_fix(tmp_pat
 def test_a_different_failure_leaves_the_outcome_open(tmp_path: Path) -> None:
     with opened(tmp_path) as history:
         run(history, error(fix="pip install requests"))
+        change(tmp_path)
         run(history, error(SIG_B))
         [stats] = history.pattern_stats()
     assert (stats.worked, stats.failed) == (0, 0)

@@ -112,6 +112,8 @@ def test_a_command_line_met_before_is_hinted_and_recorded_without_the_format_tab
     assert not loaded & {
         "pytest_errlearn.detect.signature",
         "pytest_errlearn.history.rows",
+        "pytest_errlearn.history.outcomes",  # no fix shown nor settled: no outcome,
+        "pytest_errlearn.history.tree",  # nor the code's state asked for
         "datetime",
     }
 
@@ -152,8 +154,9 @@ def test_outcomes_and_command_keys_go_with_the_runs_pruned(
     with opened(tmp_path) as history:
         clock = iter(range(1000))
         history.clock = lambda: float(next(clock))
-        for i in range(4):  # a fix shown, then settled, for each of four commands
+        for i in range(4):  # a fix shown, then settled after a change, for four commands
             run(history, error(fix="pip install requests"), command=f"make t{i}")
+            (tmp_path / "app.py").write_text("pass\n" * (i + 1))
             run(history, command=f"make t{i}", exit_code=0)
         assert count(history, "outcomes") == 4 and count(history, "command_keys") == 4
         for _ in range(8):
@@ -167,7 +170,7 @@ def test_an_old_history_is_upgraded_with_its_runs_and_hints_kept(tmp_path: Path)
     path = tmp_path / ".errlearn" / "history.sqlite3"
     with opened(tmp_path) as history:
         before = history.hints("npm test")
-    as_of(path, VERSION - 1)  # a file from before command_keys
+    as_of(path, 3)  # a file from before command_keys
     with opened(tmp_path) as history:
         assert history.hints("npm test") == before
         assert count(history, "runs") == 30
@@ -175,3 +178,24 @@ def test_an_old_history_is_upgraded_with_its_runs_and_hints_kept(tmp_path: Path)
     with contextlib.closing(sqlite3.connect(path)) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION
         assert conn.execute("SELECT key FROM command_keys").fetchall() == [("npm test",)]
+
+
+def test_an_upgrade_drops_the_outcomes_counted_per_test_and_keeps_what_still_fails(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / ".errlearn" / "history.sqlite3"
+    a, c = "a" * 16, "c" * 16
+    with opened(tmp_path) as history:
+        run(history, error(a, test="t.py::a", fix="pip install requests"), error(c, test="t.py::c"))
+    as_of(path, 4)  # before the code's state was recorded
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute(  # what an errlearn of then counted for an unchanged rerun
+            "INSERT INTO outcomes (pattern, subject, signature, shown, result, decided)"
+            " SELECT pattern, subject, signature, shown, 'failed', shown FROM outcomes"
+        )
+        conn.execute("UPDATE streaks SET signature = 'd' WHERE signature = ?", (c,))  # then D
+    with opened(tmp_path) as history:
+        assert [(s.worked, s.failed) for s in history.pattern_stats()] == [(0, 0)]
+        assert count(history, "outcomes") == 1  # the fix shown, still open
+        assert [x.signature for x in history.candidates()] == [c]  # not passed since
+        run(history, error(a, test="t.py::a", fix="pip install requests"))

@@ -40,6 +40,12 @@ def record(root: Path, command: str, *errors: Error, exit_code: int = 1,
                        source="run", command=command, exit_code=exit_code)
 
 
+def change(root: Path) -> None:
+    """Change the project's code (a file longer by a line): outcomes count across it."""
+    with (root / "app.js").open("a") as f:
+        f.write("//\n")
+
+
 JEST = failure("1111111111111111", "Error: Cannot find module 'jest'", "npm-missing-module",
                "npm install --save-dev jest")
 TSC = failure("2222222222222222", "error TS2304: Cannot find name 'foo'.")
@@ -60,6 +66,7 @@ def test_hints_show_how_the_command_failed_before_and_the_fix(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record(project, "npm test", JEST)
+    change(project)
     record(project, "npm test --silent", JEST)  # same command: same key
     record(project, "npm run build", TSC)  # another command: not shown
     assert main(["hints", "--", "npm", "test", "--watch"]) == 0
@@ -148,6 +155,7 @@ def test_stats_show_hits_outcomes_stale_and_too_generic_patterns(
     )
     long_ago = time.time() - 200 * DAY
     record(project, "npm test", JEST, when=long_ago)
+    change(project)
     record(project, "npm test", exit_code=0, when=long_ago + 60)  # the fix worked
     generic = failure("3333333333333333", "npm WARN deprecated", "npm-warn", "ignore it")
     record(project, "npm ci", generic, exit_code=0)
@@ -156,14 +164,15 @@ def test_stats_show_hits_outcomes_stale_and_too_generic_patterns(
     data = json.loads(capsys.readouterr().out)
     rows = {r["pattern"]: r for r in data["patterns"]}
     assert rows["npm-missing-module"]["hits"] == 1
-    assert rows["npm-missing-module"]["success"] == "worked 1 of 1 time"
+    assert rows["npm-missing-module"]["success"] == "worked after 1 of 1 code change"
+    assert rows["npm-missing-module"]["changes"] == 1
     assert rows["npm-missing-module"]["success_rate"] == pytest.approx(2 / 3, abs=1e-3)
     assert data["stale"] == ["npm-missing-module", "never-hit"]
     assert data["generic"] == ["npm-warn"]
 
     assert main(["stats", "--stale-days", "365"]) == 0
     out = capsys.readouterr().out
-    assert "npm-missing-module      1  200 days ago   worked 1 of 1 time" in out
+    assert "npm-missing-module      1  200 days ago   worked after 1 of 1 code change" in out
     assert "stale" not in out
     assert "too generic (also matched in passing runs): npm-warn" in out
 

@@ -2,7 +2,8 @@
 
 ``History.open(root)`` (``store.py``) gives the SQLite store under
 ``.errlearn/``; ``record`` files a run and annotates its report (repeats,
-noise, fix outcomes: ``record.py``); ``hints``, ``candidates`` and
+noise: ``record.py``; fix outcomes, one per failure per change of the code:
+``outcomes.py``, ``tree.py``); ``hints``, ``candidates`` and
 ``pattern_stats`` read it back (``queries.py``, into the named tuples of
 ``rows.py``). Front ends call
 ``remember(report, ...)``: settings, open, record, close, in one call.

@@ -145,10 +145,13 @@ def _candidate(conn: sqlite3.Connection, row: tuple[Any, ...]) -> Candidate:
     )
 
 
-def candidates(conn: sqlite3.Connection, limit: int | None) -> list[Candidate]:
-    """Failures whose latest occurrence had no pattern, not learned since, not noise.
+def candidates(conn: sqlite3.Connection, limit: int | None) -> tuple[list[Candidate], int]:
+    """Failures whose latest occurrence had no pattern, not learned since, not noise,
+    still failing (up to ``limit`` of them), and how many there are.
 
-    Bare columns beside ``MAX(e.id)`` come from the newest row (an SQLite rule).
+    Still failing: some test or command that failed with it has not run since, or
+    failed the same way again (it has a streak). Bare columns beside ``MAX(e.id)``
+    come from the newest row (an SQLite rule).
     """
     rows = conn.execute(
         _CANDIDATE.format(
@@ -158,9 +161,10 @@ def candidates(conn: sqlite3.Connection, limit: int | None) -> list[Candidate]:
             group="e.signature",
         )
     ).fetchall()
-    rows = [r for r in rows if r[9] is None]
+    failing = {s for (s,) in conn.execute("SELECT DISTINCT signature FROM streaks")}
+    rows = [r for r in rows if r[9] is None and r[0] in failing]
     rows.sort(key=lambda r: (r[6], r[7]), reverse=True)  # most often, then most recent
-    return [_candidate(conn, r) for r in rows[:limit]]
+    return [_candidate(conn, r) for r in rows[:limit]], len(rows)
 
 
 def candidate(conn: sqlite3.Connection, signature: str) -> Candidate | None:
@@ -226,4 +230,3 @@ def failures(conn: sqlite3.Connection, signature: str | None, limit: int) -> lis
         sql = _NEWEST.format(where="AND signature = ?", group="message")
         rows = conn.execute(sql, (signature, limit))
     return [Recorded(*row) for row in rows.fetchall()]
-

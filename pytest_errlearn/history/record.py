@@ -8,9 +8,8 @@ annotated once the transaction has committed.
 Subjects: what passes or fails. For an error of a test, the test's node id;
 otherwise the command key (``npm test``), which passes when the exit status is 0.
 
-Outcomes follow the case scores of the seed ``002``: a fix shown for a
-subject's failure worked if the subject's next run passes, failed if that run
-fails with the same signature again (any other result leaves it pending).
+Outcomes of the fixes shown: one per failure per change of the code
+(``outcomes.py``).
 
 A run reads only the rows of its own subjects (index lookups, never a whole
 table), and what a clean pass needs loads nothing of the detector: a clean
@@ -118,8 +117,10 @@ def record_run(
     repeat: int,
     now: float,
     templates: Iterable[int] = (),
+    tree: Callable[[], str | None] = lambda: None,
 ) -> None:
-    """Write one run; annotate ``report`` (see ``History.record``)."""
+    """Write one run; annotate ``report`` (see ``History.record``). ``tree``: the state
+    of the code (``tree.fingerprint``), asked for only when the run shows or settles a fix."""
     command = redact(command)
     key, tool = _key(conn, command)
     masked = cache(redact)  # a run repeats its test ids, messages and fixes: each masked once
@@ -132,20 +133,32 @@ def record_run(
         rows.append(_Row(e, subject, subject in passed_set if e.test else exit_code == 0))
     failing = [r for r in rows if not r.passing]
     found = _Notes()
+    shown = {(r.err.match.pattern, r.subject, r.err.signature) for r in failing if r.err.match}
+    state = tree() if shown else None  # before the write lock: git takes a few ms
     conn.execute("BEGIN IMMEDIATE")
     try:
         _noise(conn, report, rows, found)
         subjects = passed_set | {r.subject for r in failing}
         pending = _select_in(  # the fixes shown before, for the failures this run settles
             conn,
-            "SELECT id, subject, signature FROM outcomes WHERE result IS NULL AND subject IN ({})",
+            "SELECT id, pattern, subject, signature, shown, tree FROM outcomes"
+            " WHERE result IS NULL AND subject IN ({})",
             subjects,
         )
-        _streaks(conn, failing, passed_set, key, repeat, {(s, g) for _, s, g in pending}, found)
-        _outcomes(conn, failing, passed_set, now, pending, found)
+        if pending and not shown:
+            state = tree()
+        counts = _streaks(conn, failing, passed_set, key)
+        if pending or shown:
+            from .outcomes import decide  # a run that shows or settles no fix skips it
+
+            again = {(r.subject, r.err.signature) for r in failing}
+            decide(conn, pending, again, passed_set, shown, state, now)
+            _success(conn, failing, found)
+        _repeats(conn, failing, counts, repeat, found)
         cur = conn.execute(
-            "INSERT INTO runs (time, source, command, key, tool, exit_code) VALUES (?,?,?,?,?,?)",
-            (now, source, command, key, tool, exit_code),
+            "INSERT INTO runs (time, source, command, key, tool, exit_code, tree)"
+            " VALUES (?,?,?,?,?,?,?)",
+            (now, source, command, key, tool, exit_code, state),
         )
         run_id = cur.lastrowid
         conn.execute(_FILE_KEY, (command, key, tool, __version__, run_id))
@@ -295,70 +308,73 @@ def _noise(conn: sqlite3.Connection, report: Report, rows: list[_Row], found: _N
 
 
 def _streaks(
-    conn: sqlite3.Connection,
-    failing: list[_Row],
-    passed: set[str],
-    key: str,
-    repeat: int,
-    shown: set[tuple[str, str]],
-    found: _Notes,
-) -> None:
-    """Count runs in a row per (subject, signature); call out the ones at ``repeat``,
-    and say the known fix has not helped where it was ``shown`` the run before."""
+    conn: sqlite3.Connection, failing: list[_Row], passed: set[str], key: str
+) -> dict[tuple[str, str], int]:
+    """Count runs in a row per (subject, signature) failing now; the counts.
+
+    A subject that failed some other way keeps its other failures at 0 runs: not
+    passed since, ``errlearn learn`` still lists them. A subject that passed has
+    none left.
+    """
     now: dict[str, set[str]] = {}
     for r in failing:
         now.setdefault(r.subject, set()).add(r.err.signature)
-    # A subject that passed, or failed some other way, starts again from zero.
     ran = _select_in(
         conn,
         "SELECT subject, signature, runs FROM streaks WHERE subject IN ({})",
         passed | set(now) | {key},
     )
     before = {(s, g): n for s, g, n in ran if s in now}
-    ended = {s for s, _, _ in ran}
-    conn.executemany("DELETE FROM streaks WHERE subject = ?", [(s,) for s in ended])
     counts = {(s, g): before.get((s, g), 0) + 1 for s, sigs in now.items() for g in sigs}
-    conn.executemany(
-        "INSERT INTO streaks VALUES (?, ?, ?)", [(s, g, n) for (s, g), n in counts.items()]
+    gone = {s for s, _, _ in ran if s in passed and s not in now}
+    conn.executemany("DELETE FROM streaks WHERE subject = ?", [(s,) for s in gone])
+    conn.executemany(  # failed otherwise: the count starts again from zero
+        "UPDATE streaks SET runs = 0 WHERE subject = ? AND signature = ?",
+        [(s, g) for s, g, n in ran if n and s not in gone and (s, g) not in counts],
     )
-    for r in failing:
-        n = counts[(r.subject, r.err.signature)]
-        if n >= repeat > 0:
-            note = f"failing the same way for {n} runs"
-            if r.err.match is not None and (r.subject, r.err.signature) in shown:
-                note += "; the known fix has not helped"
-            found.notes.append((r.err, note))
+    conn.executemany(
+        "INSERT OR REPLACE INTO streaks VALUES (?, ?, ?)",
+        [(s, g, n) for (s, g), n in counts.items()],
+    )
+    return counts
 
 
-def _outcomes(
+def _repeats(
     conn: sqlite3.Connection,
     failing: list[_Row],
-    passed: set[str],
-    now: float,
-    pending: list[tuple[int, str, str]],
+    counts: dict[tuple[str, str], int],
+    repeat: int,
     found: _Notes,
 ) -> None:
-    """Decide the ``pending`` outcomes this run settles; open one per fix shown now."""
-    again = {(r.subject, r.err.signature) for r in failing}
-    decided: list[tuple[str, float, int]] = []
-    for oid, subject, signature in pending:
-        if subject in passed:
-            decided.append(("worked", now, oid))
-        elif (subject, signature) in again:
-            decided.append(("failed", now, oid))
-    conn.executemany("UPDATE outcomes SET result = ?, decided = ? WHERE id = ?", decided)
-    shown = {(r.err.match.pattern, r.subject, r.err.signature) for r in failing if r.err.match}
-    conn.executemany(
-        "INSERT INTO outcomes (pattern, subject, signature, shown) VALUES (?, ?, ?, ?)",
-        [(*s, now) for s in sorted(shown)],
-    )
+    """Call out the failures at ``repeat`` runs in a row, and say the known fix has not
+    helped where it failed after a change of the code (since it last worked): how often."""
+    failed: dict[tuple[str, str], int] = {}  # per (pattern, signature): asked once
+    for r in failing:
+        n = counts[(r.subject, r.err.signature)]
+        if not n >= repeat > 0:
+            continue
+        note = f"failing the same way for {n} runs"
+        if r.err.match is not None:
+            pair = (r.err.match.pattern, r.err.signature)
+            if pair not in failed:
+                from .outcomes import not_helped
+
+                failed[pair] = not_helped(conn, *pair)
+            if changes := failed[pair]:
+                s = "s" if changes != 1 else ""
+                note += f"; the known fix has not helped after {changes} code change{s}"
+        found.notes.append((r.err, note))
+
+
+def _success(conn: sqlite3.Connection, failing: list[_Row], found: _Notes) -> None:
+    """Beside each fix shown now, how often it worked (``worked 2 of 3 times``)."""
     rates = {
         p: (w, n)
         for p, w, n in _select_in(
             conn,
             "SELECT pattern, SUM(result = 'worked'), COUNT(result) FROM outcomes"
             " WHERE pattern IN ({}) GROUP BY pattern",
-            {p for p, _, _ in shown},
+            {r.err.match.pattern for r in failing if r.err.match},
         )
     }
     for r in failing:

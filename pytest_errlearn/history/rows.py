@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .queries import success_text
-
 
 class Hint(NamedTuple):
     """A known way a command failed before, and what fixed it."""
@@ -65,9 +63,18 @@ class PatternStats(NamedTuple):
     failed: int
 
     @property
+    def changes(self) -> int:
+        """The changes of the code its outcomes rest on: one per failure it was
+        shown for, per change after which that failure was gone or still there."""
+        return self.worked + self.failed
+
+    @property
     def success(self) -> str | None:
-        decided = self.worked + self.failed
-        return success_text(self.worked, decided) if decided else None
+        """``worked after 3 of 4 code changes``; None with no outcome yet."""
+        if not self.changes:
+            return None
+        s = "s" if self.changes != 1 else ""
+        return f"worked after {self.worked} of {self.changes} code change{s}"
 
     @property
     def rate(self) -> float:

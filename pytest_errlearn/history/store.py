@@ -144,10 +144,13 @@ class History:
 
     def __init__(self, path: str, conn: sqlite3.Connection, warn: Warn) -> None:
         self.path = path  # the database file
+        folder = os.path.dirname(os.path.abspath(path))
         self._conn = conn
         self._warn = warn
         self._warned = False
         self.clock: Callable[[], float] = time.time  # tests move time forward
+        # The state of the project's code, asked for when a run shows or settles a fix.
+        self.tree: Callable[[], str | None] = lambda: _tree(os.path.dirname(folder))
 
     @classmethod
     def open(
@@ -256,6 +259,7 @@ class History:
                 repeat=repeat,
                 now=now,
                 templates=templates,
+                tree=self.tree,
             ),
             None,
         )
@@ -292,7 +296,14 @@ class History:
 
     def candidates(self, limit: int | None = None) -> list[Candidate]:
         """Failures no pattern knows yet, the most frequent and recent first."""
-        return self._guard(lambda conn: queries.candidates(conn, limit), [])
+        return self.unknown(limit)[0]
+
+    def unknown(self, limit: int | None = None) -> tuple[list[Candidate], int]:
+        """Up to ``limit`` of the failures no pattern knows yet, the most frequent and
+        recent first, and how many there are in all. A failure whose tests (or command)
+        have since passed or failed otherwise is no longer one."""
+        none: tuple[list[Candidate], int] = ([], 0)
+        return self._guard(lambda conn: queries.candidates(conn, limit), none)
 
     def resolve(self, prefix: str) -> list[str]:
         """The recorded signatures that start with ``prefix``."""
@@ -333,6 +344,12 @@ class History:
             return when
 
         return self._guard(oldest, None)
+
+
+def _tree(root: str) -> str | None:
+    from .tree import fingerprint  # only for a run that shows or settles a fix
+
+    return fingerprint(root)
 
 
 def remember(

@@ -1,6 +1,7 @@
 """``errlearn learn``: list the failures no pattern knows, and teach errlearn their fix.
 
-``errlearn learn`` lists them (asks about each one on a terminal);
+``errlearn learn`` lists them (asks about each one on a terminal): those still
+failing, that is, not passed (nor failed otherwise) since they were recorded;
 ``errlearn learn SIGNATURE --fix TEXT`` appends a ``[[pattern]]`` for one of
 them to the project's patterns.toml.
 """
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"no history in {settings.root}: nothing recorded to learn from")
         with history:
             return _learn_signature(args, settings, history)
-    candidates = [] if history is None else history.candidates(args.limit)
+    candidates, total = ([], 0) if history is None else history.unknown(args.limit)
     ask = args.interactive or (
         not args.list and not args.json and sys.stdin.isatty() and sys.stdout.isatty()
     )
@@ -75,11 +76,12 @@ def run(args: argparse.Namespace) -> int:
         failures = _failures(history) if candidates else []
         if args.json:
             listed = [_as_json(c, settings, failures) for c in candidates]
-            print(json.dumps({"candidates": listed}, indent=2, ensure_ascii=False))
+            print(json.dumps({"candidates": listed, "total": total}, indent=2,
+                             ensure_ascii=False))
         elif ask and history is not None:
-            _ask(candidates, settings, history, failures)
+            _ask(candidates, total, settings, history, failures)
         else:
-            _print_list(candidates, settings, failures)
+            _print_list(candidates, total, settings, failures)
     finally:
         if history is not None:
             history.close()
@@ -274,27 +276,35 @@ def _describe(c: Candidate, settings: Settings, failures: list[Recorded]) -> lis
     return lines
 
 
+def _how_many(shown: int, total: int) -> str:
+    """``errlearn: 3 of 19 failures without a known fix, most frequent first``."""
+    n = f"{shown} of {total}" if total > shown else f"{shown}"
+    return (f"errlearn: {n} failure{'s' if total != 1 else ''} without a known fix, "
+            "most frequent first")
+
+
 def _print_list(
-    candidates: list[Candidate], settings: Settings, failures: list[Recorded]
+    candidates: list[Candidate], total: int, settings: Settings, failures: list[Recorded]
 ) -> None:
     if not candidates:
         print("errlearn: no recorded failure is without a known fix")
         return
-    n = len(candidates)
-    print(f"errlearn: {n} failure{'s' if n != 1 else ''} without a known fix, "
-          "most frequent first\n")
+    print(_how_many(len(candidates), total) + "\n")
     for c in candidates:
         print("\n".join(_describe(c, settings, failures)), end="\n\n")
     print(f'teach one: errlearn learn {candidates[0].signature[:8]} --fix "..."')
 
 
 def _ask(
-    candidates: list[Candidate], settings: Settings, history: History, failures: list[Recorded]
+    candidates: list[Candidate], total: int, settings: Settings, history: History,
+    failures: list[Recorded],
 ) -> None:
     """One failure at a time: a fix to learn it, Enter or s to skip, q to quit."""
     if not candidates:
         print("errlearn: no recorded failure is without a known fix")
         return
+    if total > len(candidates):
+        print(_how_many(len(candidates), total) + "\n")
     for i, c in enumerate(candidates, 1):
         print(f"[{i}/{len(candidates)}] " + "\n".join(_describe(c, settings, failures)))
         while True:

@@ -1,7 +1,9 @@
 """``errlearn stats [--json] [--stale-days N] [--patterns FILE]``: how the patterns fare.
 
 Per pattern: how often it matched and when last, how often its fix worked
-(the fix shown, then the test or command passed next time), which of the
+and how many changes of the code that rests on (one outcome per failure the
+fix was shown for, per change of the code after it: gone or still there;
+reruns of the same code count nothing, ``history/record.py``), which of the
 project's patterns have not matched for a long time (stale), and which also
 match in runs that passed (too generic: they fire on noise).
 """
@@ -27,8 +29,9 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "stats",
         help="how often each pattern matched, and how often its fix worked",
-        description="Per pattern: hits, last seen, how often its fix worked; the project's "
-        "stale patterns and the too generic ones (matching in passing runs).",
+        description="Per pattern: hits, last seen, how often its fix worked (after how many "
+        "changes of the code); the project's stale patterns and the too generic ones "
+        "(matching in passing runs).",
     )
     p.add_argument("--json", action="store_true", help="print the stats as JSON")
     p.add_argument("--stale-days", type=int, default=STALE_DAYS, metavar="N",
@@ -90,6 +93,7 @@ def _rows(
             "last_seen": s.last_seen,
             "worked": s.worked,
             "failed": s.failed,
+            "changes": s.changes,
             "success": s.success,
             "success_rate": round(s.rate, 3),
             "in_passing": s.in_passing,
