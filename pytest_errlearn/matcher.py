@@ -3,21 +3,33 @@
 Semantic similarity first: the error's message and the pattern's trigger are
 brought to one canonical form (``canonical``) and compared with
 ``rapidfuzz.fuzz.ratio``; a score strictly above the threshold matches. Then
-the pattern's ``match`` regex, searched over the error's whole block
-(bounded: see ``RegexBank``). The best semantic score wins; ties go to
-the project's patterns before the built-in ones, then to file order.
+the pattern's ``match`` regex, searched over the error's message and whole block
+(bounded: see ``RegexBank``).
+
+The project's patterns come first, each way: a project pattern that matches
+(by similarity, then by regex) outranks every built-in one, whatever their
+scores. A team pastes its trigger from whichever line of its failure caught
+the eye, so a project trigger that misses the message is compared, as the
+whole line it was pasted from, with the error's raw line and then with each
+of the first lines of its block; the first of these to match wins. And every
+name a project trigger spells out (``fooBar``, ``'DATABASE_URL'``) must be in
+the error (``triggers.spells_out``). Among equals the best score wins, then
+file order.
 
 Two cheap identities keep near misses apart before any scoring: a tool's error
-code (``E0425`` is not ``E0308``) and the exception type (``KeyError`` is not
-``IndexError``, though ``ModuleNotFoundError`` is an ``ImportError``).
-Patterns are grouped by them, so an error is only scored against the groups
-it can match.
+code (``E0425`` is not ``E0308``; a code rules out only when both sides have
+one: the detector does not read every tool's code) and the exception type
+(``KeyError`` is not ``IndexError``, though ``ModuleNotFoundError`` is an
+``ImportError``). Patterns are grouped by them, so an error is only scored
+against the groups it can match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from pathlib import Path
+from typing import Any
 
 from .canonical import canonical, related
 from .config import Settings
@@ -26,15 +38,18 @@ from .patterns import Pattern, builtin_patterns, load_patterns, placeholders, us
 from .report import Error, Match, Report
 from .saferegex import RegexBank
 from .triggers import (
+    ErrorText,
     Trigger,
+    compile_line,
     compile_trigger,
     fill,
     masked_similarity,
     says_the_same,
+    spells_out,
     trigger_values,
 )
 
-_Key = tuple[str | None, str | None, tuple[str, ...]]
+_Key = tuple[str | None, str | None, tuple[str, ...], bool]  # code, exception, tools, own
 TOP = 8  # best raw scores per error that are looked at closer
 RESCUE = 0.3  # how far below its threshold a trigger with placeholders is still looked at
 # Distinct errors times patterns from which scoring them all together (cdist)
@@ -42,7 +57,31 @@ RESCUE = 0.3  # how far below its threshold a trigger with placeholders is still
 # patterns are matched one by one in ~30 ms.
 BATCH_PAIRS = 200_000
 _Choices = tuple[list[str], list[int], float]
-SEEN_MAX = 4096  # messages whose semantic best ``match`` remembers
+_Query = tuple[str, tuple[_Key, ...]]  # a canonical text, the groups it is scored against
+Found = tuple[Trigger, float, str]  # the trigger, its score, the error's line it matched
+MISS = 1e-6  # a score above 0: cdist's 0 is below the cutoff
+SEEN_MAX = 4096  # errors whose semantic best ``match`` remembers
+LINES = 12  # lines of an error's block a project trigger is compared with, and names sought in
+LINE_MAX = 400  # characters of each such line
+
+
+def pasted_from(err: Error) -> list[str]:
+    """The error's raw line, then the first lines of its block, other than its
+    message: what a team may have pasted its trigger from."""
+    seen = {err.message.strip(), ""}
+    out: list[str] = []
+    for line in (err.text, *err.block[:LINES]):
+        line = line.strip()[:LINE_MAX]
+        if line not in seen:
+            seen.add(line)
+            out.append(line)
+    return out
+
+
+def _error_text(err: Error) -> ErrorText:
+    """Where the names a trigger spells out are looked for: the error's message,
+    its line, its test and the first lines of its block."""
+    return ErrorText("\n".join((err.message, err.text, err.test or "", *err.block[:LINES])))
 
 
 class Matcher:
@@ -52,20 +91,21 @@ class Matcher:
         self.patterns = list(patterns)
         self.threshold = threshold
         self._compiled = [compile_trigger(p, i, threshold) for i, p in enumerate(self.patterns)]
+        self._lines: dict[int, Trigger] = {}  # order -> the trigger as a whole line (lazily)
         self._by_id: dict[str, Pattern] = {}
         for p in self.patterns:
             self._by_id.setdefault(p.id, p)
         self.has_own_patterns = any(p.origin != "builtin" for p in self.patterns)
         self._groups: dict[_Key, list[int]] = {}
         for c in self._compiled:
-            key = (c.code, c.exc, tuple(sorted(c.pattern.tools)))
+            key = (c.code, c.exc, tuple(sorted(c.pattern.tools)), c.pattern.origin != "builtin")
             self._groups.setdefault(key, []).append(c.order)
         self._eligible_cache: dict[tuple[str | None, str | None, str | None],
-                                   tuple[_Key, ...]] = {}
-        self._choices: dict[tuple[_Key, ...], _Choices] = {}
-        self._group_choices: dict[_Key, _Choices] = {}
-        self._with_regex: dict[str | None, list[int]] = {}
-        self._seen: dict[tuple[str, str | None, str | None], tuple[Trigger, float] | None] = {}
+                                   tuple[tuple[_Key, ...], tuple[_Key, ...]]] = {}
+        self._choices: dict[tuple[tuple[_Key, ...], bool], _Choices] = {}
+        self._group_choices: dict[tuple[_Key, bool], _Choices] = {}
+        self._with_regex: dict[tuple[str | None, bool], list[int]] = {}
+        self._seen: dict[tuple[object, ...], Found | None] = {}
         self._regexes = RegexBank(
             [(p.match, f"pattern '{p.id}' ({p.source})") for p in self.patterns]
         )
@@ -78,160 +118,226 @@ class Matcher:
         """The pattern with this id (the project's, when it replaces a built-in one)."""
         return self._by_id.get(pattern_id)
 
-    def _eligible(self, code: str | None, exc: str | None, tool: str | None) -> tuple[_Key, ...]:
-        """The pattern groups an error with this code, exception and tool can match."""
+    def _eligible(
+        self, code: str | None, exc: str | None, tool: str | None
+    ) -> tuple[tuple[_Key, ...], tuple[_Key, ...]]:
+        """The project's and the built-in pattern groups an error with this code,
+        exception and tool can match."""
         key = (code, exc, tool)
         if (cached := self._eligible_cache.get(key)) is None:
-            cached = self._eligible_cache[key] = tuple(
+            groups = [
                 g for g in self._groups
                 if not (g[2] and tool not in g[2])
-                and not (g[0] is not None and g[0] != code)  # a code names that code only
+                # a code rules out another code only: the detector reads some tools' codes
+                and not (g[0] is not None and code is not None and g[0] != code)
                 and not (g[1] is not None and (exc is None or not related(g[1], exc)))
-            )
+            ]
+            cached = self._eligible_cache[key] = (
+                tuple(g for g in groups if g[3]), tuple(g for g in groups if not g[3]))
         return cached
 
-    def _candidates(self, groups: tuple[_Key, ...]) -> _Choices:
+    def _trigger(self, order: int, whole_line: bool) -> Trigger:
+        """A pattern's trigger as parsed, or as the whole line it was pasted from."""
+        if not whole_line:
+            return self._compiled[order]
+        if (c := self._lines.get(order)) is None:
+            c = self._lines[order] = compile_line(self._compiled[order])
+        return c
+
+    def _candidates(self, groups: tuple[_Key, ...], whole_line: bool) -> _Choices:
         """The canonical triggers of these groups, in pattern order (ties: file order)."""
-        if (choices := self._choices.get(groups)) is None:
+        if (choices := self._choices.get((groups, whole_line))) is None:
             orders = sorted(o for g in groups for o in self._groups[g])
-            choices = self._choices[groups] = self._choices_of(orders)
+            choices = self._choices[(groups, whole_line)] = self._choices_of(orders, whole_line)
         return choices
 
-    def _choices_of(self, orders: list[int]) -> _Choices:
-        floor = min((self._compiled[o].threshold for o in orders), default=1.0)
-        return [self._compiled[o].text for o in orders], orders, floor
-
-    def _query(self, err: Error) -> tuple[str, tuple[_Key, ...]]:
-        """The error's canonical message and the pattern groups it may match."""
-        text, exc = canonical(err.message)
-        return text, self._eligible(err.code.upper() if err.code else None, exc, err.tool)
+    def _choices_of(self, orders: list[int], whole_line: bool) -> _Choices:
+        triggers = [self._trigger(o, True) if whole_line and self._compiled[o].line is not None
+                    else self._compiled[o] for o in orders]
+        floor = min((c.threshold for c in triggers), default=1.0)
+        return [c.text for c in triggers], orders, floor
 
     def _best(
-        self, err: Error, text: str, hits: Iterable[tuple[float, int]]
-    ) -> tuple[Trigger, float] | None:
-        """The best of the top raw scores (0-100, by pattern order), placeholders
-        masked, among the triggers that say what ``text`` (the canonical message) says."""
-        best: tuple[Trigger, float] | None = None
+        self, err: Error, line: str, text: str, hits: Iterable[tuple[float, int]],
+        whole_line: bool = False,
+    ) -> Found | None:
+        """The best of the top raw scores (0-100, by pattern order) of the error's
+        message or one of its lines (``text``: its canonical form), placeholders
+        masked, among the triggers that say what it says and whose names the
+        error holds."""
+        best: Found | None = None
+        error_text: ErrorText | None = None
         for score, order in hits:
-            c, similarity = self._compiled[order], score / 100
+            c, similarity = self._trigger(order, whole_line), score / 100
             if c.names and similarity < 1.0:
-                similarity = max(similarity, masked_similarity(c, err.message))
-            if similarity > c.threshold and (
+                similarity = max(similarity, masked_similarity(c, line))
+            if not (similarity > c.threshold and (
                 best is None or (similarity, -c.order) > (best[1], -best[0].order)
-            ) and says_the_same(c, text):
-                best = (c, similarity)
+            ) and says_the_same(c, text)):
+                continue
+            if error_text is None:
+                error_text = _error_text(err)
+            if spells_out(self._compiled[order], error_text):
+                best = (c, similarity, line)
         return best
 
-    def _semantic(self, err: Error) -> tuple[Trigger, float] | None:
+    def _hits(self, queries: list[_Query], whole_line: bool, many: bool
+              ) -> list[list[tuple[float, int]]]:
+        """Each query's top raw scores (0-100) and pattern orders, best first.
+
+        ``many``: one ``cdist`` per pattern group, which scores many strings at
+        once (SIMD), several times faster than one ``extract`` per query; it needs
+        numpy, without which each query is scored alone.
+        """
         from rapidfuzz import fuzz, process
 
-        text, groups = self._query(err)
-        texts, orders, floor = self._candidates(groups)
-        if not texts or not text:
-            return None
-        hits = process.extract(text, texts, scorer=fuzz.ratio,
-                               score_cutoff=max(floor - RESCUE, 0.0) * 100, limit=TOP)
-        return self._best(err, text, ((score, orders[pos]) for _, score, pos in hits))
-
-    def _semantic_batch(self, errors: list[Error]) -> list[tuple[Trigger, float] | None]:
-        """``_semantic`` for many errors: one ``cdist`` per pattern group.
-
-        cdist scores many strings at once (SIMD), several times faster than one
-        ``extract`` per error; it needs numpy, without which each error is scored alone.
-        """
-        try:
-            import numpy as np
-            from rapidfuzz import fuzz, process
-        except ImportError:
-            return [self._semantic(err) for err in errors]
-        asking: dict[_Key, dict[str, list[int]]] = {}  # group -> query text -> errors
-        texts_of: list[str] = []
-        for i, err in enumerate(errors):
-            text, groups = self._query(err)
-            texts_of.append(text)
+        if many:
+            try:
+                import numpy as np
+            except ImportError:
+                many = False
+        out: list[list[tuple[float, int]]] = [[] for _ in queries]
+        if not many:
+            for i, (text, groups) in enumerate(queries):
+                texts, orders, floor = self._candidates(groups, whole_line)
+                if texts and text:
+                    out[i] = [(score, orders[pos]) for _, score, pos in process.extract(
+                        text, texts, scorer=fuzz.ratio, limit=TOP,
+                        score_cutoff=max(floor - RESCUE, 0.0) * 100)]
+            return out
+        asking: dict[_Key, dict[str, list[int]]] = {}  # group -> query text -> queries
+        for i, (text, groups) in enumerate(queries):
             for g in groups if text else ():
                 asking.setdefault(g, {}).setdefault(text, []).append(i)
-        hits: list[list[tuple[float, int]]] = [[] for _ in errors]
-        for g, queries in asking.items():
-            if (choices := self._group_choices.get(g)) is None:
-                choices = self._group_choices[g] = self._choices_of(self._groups[g])
+        arrays: list[tuple[Any, Any, Any]] = []  # per group: the hits' queries, scores, orders
+        for g, texts_asked in asking.items():
+            if (choices := self._group_choices.get((g, whole_line))) is None:
+                choices = self._group_choices[(g, whole_line)] = self._choices_of(
+                    self._groups[g], whole_line)
             texts, orders, floor = choices
-            matrix = process.cdist(list(queries), texts, scorer=fuzz.ratio,
+            matrix = process.cdist(list(texts_asked), texts, scorer=fuzz.ratio,
                                    score_cutoff=max(floor - RESCUE, 0.0) * 100,
                                    dtype=np.float32)
             if matrix.shape[1] > TOP:  # keep each row's TOP best (and a few more); 0 is a miss
                 # The TOP-th best, rounded down: partitioning bytes is ~5x faster than floats,
                 # and the exact cut is made below, on the few scores kept.
                 kth = np.partition(matrix.astype(np.uint8), -TOP, axis=1)[:, -TOP]
-                matrix[matrix < kth[:, None]] = 0
-            rows, cols = np.nonzero(matrix)
-            owners = list(queries.values())
-            for r, col in zip(rows.tolist(), cols.tolist(), strict=True):
-                hit = (float(matrix[r, col]), orders[col])
-                for i in owners[r]:
-                    hits[i].append(hit)
-        return [self._best(err, text, sorted(found, key=lambda h: (-h[0], h[1]))[:TOP])
-                for err, text, found in zip(errors, texts_of, hits, strict=True)]
+                rows, cols = np.nonzero(matrix >= np.maximum(kth, MISS)[:, None])
+            else:
+                rows, cols = np.nonzero(matrix)
+            owners = list(texts_asked.values())  # the queries of each row
+            counts = np.fromiter(map(len, owners), dtype=np.intp, count=len(owners))
+            flat = np.fromiter(chain.from_iterable(owners), dtype=np.intp, count=int(counts.sum()))
+            reps = counts[rows]  # each hit, once for each query with its row's text
+            first = np.repeat(np.cumsum(counts)[rows] - reps, reps)
+            offset = np.arange(len(first)) - np.repeat(np.cumsum(reps) - reps, reps)
+            arrays.append((flat[first + offset], np.repeat(matrix[rows, cols], reps),
+                           np.asarray(orders, dtype=np.intp)[np.repeat(cols, reps)]))
+        if arrays:  # all hits at once, by query, best score first, then pattern order
+            query, score, order = (np.concatenate(column) for column in zip(*arrays, strict=True))
+            by = np.lexsort((order, -score, query))
+            query, score, order = query[by], score[by], order[by]
+            keep = np.arange(len(query)) - np.searchsorted(query, query) < TOP
+            for i, s, o in zip(query[keep].tolist(), score[keep].tolist(), order[keep].tolist(),
+                               strict=True):
+                out[i].append((s, o))
+        return out
 
-    def _regex_orders(self, tool: str | None) -> list[int]:
-        if (cached := self._with_regex.get(tool)) is None:
-            cached = self._with_regex[tool] = [
+    def _semantic(self, errors: list[Error], many: bool = False) -> list[Found | None]:
+        """Each error's semantic best: a project trigger on its message, else on
+        its lines (the first that matches), else a built-in trigger on its message."""
+        queries = []
+        for err in errors:
+            text, exc = canonical(err.message)
+            own, builtin = self._eligible(err.code.upper() if err.code else None, exc, err.tool)
+            queries.append((text, own, builtin))
+        found = [self._best(err, err.message, q[0], hits) for err, q, hits in zip(
+            errors, queries, self._hits([(q[0], q[1]) for q in queries], False, many),
+            strict=True)]
+        if self.has_own_patterns:
+            asked = [(i, line) for i, f in enumerate(found) if f is None and queries[i][1]
+                     for line in pasted_from(errors[i])]
+            texts = [canonical(line)[0] for _, line in asked]
+            hits = self._hits([(t, queries[i][1]) for t, (i, _) in zip(texts, asked, strict=True)],
+                              True, many)
+            for (i, line), text, line_hits in zip(asked, texts, hits, strict=True):
+                if found[i] is None:
+                    found[i] = self._best(errors[i], line, text, line_hits, whole_line=True)
+        rest = [i for i, f in enumerate(found) if f is None]
+        hits = self._hits([(queries[i][0], queries[i][2]) for i in rest], False, many)
+        for i, builtin_hits in zip(rest, hits, strict=True):
+            found[i] = self._best(errors[i], errors[i].message, queries[i][0], builtin_hits)
+        return found
+
+    def _regex_orders(self, tool: str | None, own: bool) -> list[int]:
+        if (cached := self._with_regex.get((tool, own))) is None:
+            cached = self._with_regex[(tool, own)] = [
                 c.order for c in self._compiled
-                if c.pattern.match and (not c.pattern.tools or tool in c.pattern.tools)
+                if c.pattern.match and (c.pattern.origin != "builtin") is own
+                and (not c.pattern.tools or tool in c.pattern.tools)
             ]
         return cached
 
     def match(self, err: Error) -> Match | None:
         """The best known pattern for one error, its fix filled in, or None.
 
-        The semantic search is remembered by message, code and tool, all it
-        reads: a suite's failures repeat their messages (a parametrized test, a
-        broken fixture), and the plugin matches them one at a time.
+        The semantic search is remembered by all it reads of the error: a
+        suite's failures repeat their messages (a parametrized test, a broken
+        fixture), and the plugin matches them one at a time. Only the project's
+        triggers read more than the message, code and tool.
         """
-        key = (err.message, err.code, err.tool)
+        key: tuple[object, ...] = (err.message, err.code, err.tool)
+        if self.has_own_patterns:
+            key += (err.text, err.test, tuple(err.block[:LINES]))
         if key in self._seen:
             best = self._seen[key]
         else:
             if len(self._seen) >= SEEN_MAX:
                 self._seen.clear()
-            best = self._seen[key] = self._semantic(err)
+            best = self._seen[key] = self._semantic([err])[0]
         return self._finish(err, best)
 
-    def _finish(self, err: Error, semantic: tuple[Trigger, float] | None) -> Match | None:
-        """The match for an error: its semantic best, else the first regex that hits."""
-        block = "\n".join(err.block) if err.block else err.message
-        if semantic is not None:
-            c, score = semantic
-            values = trigger_values(c, err)
-            needed = {*c.names, *placeholders(c.pattern.fix)}  # the fix may name a regex group
-            if c.pattern.match and not needed <= values.keys():
-                hit = self._regexes.first(block, [c.order])  # its named groups fill the rest
-                values = {**(hit[1] if hit else {}), **values}
-            return Match(c.pattern.id, score, "semantic", fill(c, err, values), c.pattern.source)
-        orders = self._regex_orders(err.tool)
-        if orders and (hit := self._regexes.first(block, orders)) is not None:
-            c = self._compiled[hit[0]]
-            values = {**trigger_values(c, err), **hit[1]}
-            return Match(c.pattern.id, 1.0, "regex", fill(c, err, values), c.pattern.source)
+    def _finish(self, err: Error, semantic: Found | None) -> Match | None:
+        """The match for an error: the project's semantic best, else the first of
+        its regexes that hits, else the same of the built-in library."""
+        block = "\n".join(err.block)
+        if err.message not in block:  # pytest's "assert x is not None" lines lack their type
+            block = f"{err.message}\n{block}" if block else err.message
+        for own in (True, False):
+            if semantic is not None and (semantic[0].pattern.origin != "builtin") is own:
+                c, score, line = semantic
+                values = trigger_values(c, line)
+                needed = {*c.names, *placeholders(c.pattern.fix)}  # the fix may name a group
+                if c.pattern.match and not needed <= values.keys():
+                    hit = self._regexes.first(block, [c.order])  # its named groups fill the rest
+                    values = {**(hit[1] if hit else {}), **values}
+                return Match(c.pattern.id, score, "semantic", fill(c, err, values),
+                             c.pattern.source)
+            orders = self._regex_orders(err.tool, own)
+            if orders and (hit := self._regexes.first(block, orders)) is not None:
+                c = self._compiled[hit[0]]
+                values = {**trigger_values(c, err.message), **hit[1]}
+                return Match(c.pattern.id, 1.0, "regex", fill(c, err, values), c.pattern.source)
         return None
 
     def match_all(self, errors: Iterable[Error]) -> None:
         """Set ``match`` (and the actionability a fix earns) on each error.
 
-        Errors alike (same message, code, tool and block) are matched once.
+        Errors alike (same message, code, tool, test and block) are matched once.
         """
         errors = list(errors)
-        unique: dict[tuple[str, str | None, str | None, tuple[str, ...]], Error] = {}
+        unique: dict[tuple[object, ...], Error] = {}
+        keys = []
         for err in errors:
-            unique.setdefault((err.message, err.code, err.tool, tuple(err.block)), err)
+            key = (err.message, err.code, err.tool, err.text, err.test, tuple(err.block))
+            unique.setdefault(key, err)
+            keys.append(key)
         firsts = list(unique.values())
-        semantic = (self._semantic_batch(firsts)
-                    if len(firsts) * len(self._compiled) >= BATCH_PAIRS
-                    else [self._semantic(err) for err in firsts])
+        semantic = self._semantic(firsts, len(firsts) * len(self._compiled) >= BATCH_PAIRS)
         found = {key: self._finish(err, best)
                  for (key, err), best in zip(unique.items(), semantic, strict=True)}
-        for err in errors:
-            match = found[(err.message, err.code, err.tool, tuple(err.block))]
+        for err, key in zip(errors, keys, strict=True):
+            match = found[key]
             err.match = None if match is None else match.replace()
             err.actionability = actionability(err)
 

@@ -1,7 +1,8 @@
 """A pattern's trigger, compiled for the matcher: its canonical text, the
-error code and exception type it names, and the regex that reads its
-placeholders' values back out of an error's message (built only when the
-trigger's literal words are all there), for scoring and for filling the fix."""
+error code and exception type it names, the names it spells out, and the
+regex that reads its placeholders' values back out of an error's message
+(built only when the trigger's literal words are all there), for scoring and
+for filling the fix."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .canonical import EXCEPTION, SEVERITY, TOKEN, TOKEN_RX, canonical
+from .detect.signature import normalize
 from .patterns import PLACEHOLDER, Pattern
 from .report import Error
 
@@ -33,6 +35,8 @@ class Trigger:
     words: tuple[str, ...]  # the literal word runs between placeholders, folded
     telling: frozenset[str]  # what the trigger says failed (``telling``)
     capture: re.Pattern[str] | None = None
+    line: str | None = None  # the whole line, when the parse took something off it
+    literals: tuple[tuple[str, bool], ...] | None = None  # its ``names``, once read
 
 
 def compile_trigger(pattern: Pattern, order: int, threshold: float) -> Trigger:
@@ -47,6 +51,25 @@ def compile_trigger(pattern: Pattern, order: int, threshold: float) -> Trigger:
 
         parsed = known_triggers().get(line)
     message, code = parsed or parse_trigger(line)
+    c = _compiled(pattern, order, threshold, message, code, names)
+    if c.message != line:
+        c.line = line
+    return c
+
+
+def compile_line(c: Trigger) -> Trigger:
+    """The trigger as the whole line it was pasted from, prefix and all, unparsed
+    (``c`` itself when its parse is the whole line): what an error's raw line and
+    the lines of its block are compared with."""
+    if c.line is None or SEVERITY.sub("", c.line) == c.message:
+        return c
+    return _compiled(c.pattern, c.order, c.threshold, c.line, None, c.names)
+
+
+def _compiled(
+    pattern: Pattern, order: int, threshold: float, message: str, code: str | None,
+    names: tuple[str, ...],
+) -> Trigger:
     message = SEVERITY.sub("", message.strip())
     text, exc = canonical(message)
     return Trigger(
@@ -94,6 +117,123 @@ def says_the_same(c: Trigger, text: str) -> bool:
     words = _WORD.findall(text)
     named = sum(1 for s in c.telling if (s in text if len(s) >= 4 else s in words))
     return 2 * named >= len(c.telling)
+
+
+# What a name looks like outside quotes: camelCase, snake_case, a CONSTANT, a file name.
+_NAME = re.compile(
+    r"[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]|^[A-Z][A-Z0-9]{3,}$|\w\.[A-Za-z][A-Za-z0-9]{0,4}$"
+)
+_SHOUTED = frozenset({  # capitals that say how bad, not what
+    "ERROR", "ERRORS", "FAIL", "FAILED", "FAILURE", "FATAL", "WARNING", "WARN", "NOTE", "INFO",
+    "DEBUG", "PASS", "PASSED", "SKIPPED", "TRUE", "FALSE", "NULL", "NONE",
+})
+_PROPER = re.compile(r"(?<=[a-z,] )[A-Z][a-z]{2,}\b")  # "Could NOT find Halide"
+_BARE = re.compile(r"[^\s'\"`‘’“”()\[\]{}<>,;=|]+")
+_EXC_NAME = re.compile(r"(?:\w+\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt)")
+_AT = re.compile(r"(?::\d+)+$")  # a location's line and column
+_VARIES = re.compile(r"\d|tmp")  # all that ``normalize`` masks holds one of these
+
+
+def _name(value: str) -> str:
+    """A value as a name: a path by its file name (a checkout's directories
+    vary), a location without its line and column."""
+    value = _AT.sub("", value.rstrip(".:,"))
+    if ("/" in value or "\\" in value) and "://" not in value:
+        value = re.split(r"[\\/]", value.rstrip("/\\"))[-1]
+    return value
+
+
+def names(line: str) -> tuple[tuple[str, bool], ...]:
+    """The names a trigger line (placeholders as tokens) spells out, each with
+    whether it is quoted: its quoted values, and the identifiers, constants,
+    file names (a path's last part) and proper nouns of the rest. A value that
+    varies between runs (a number, a time, a temp path, a URL), an exception
+    type (compared by family) and a placeholder are no names.
+    """
+    found: list[tuple[str, bool]] = []
+
+    def add(value: str, quoted: bool, named: bool = False) -> None:
+        named = named or quoted or "/" in value or "\\" in value
+        value = _name(value)
+        if (not value or "://" in value or TOKEN_RX.search(value) or value in _SHOUTED
+                or _EXC_NAME.fullmatch(value) or _varies(value)):
+            return
+        if named or _NAME.search(value):
+            found.append((value, quoted))
+
+    for m in _QUOTED.finditer(line):
+        add(next(g for g in m.groups() if g is not None), True)
+    rest = _QUOTED.sub(" ", line)
+    for token in _BARE.findall(rest):
+        if _maybe(token):
+            for part in token.split("::"):
+                add(part, False)
+    for m in _PROPER.finditer(rest):
+        add(m.group(), False, named=True)
+    return tuple(dict.fromkeys(found))
+
+
+class ErrorText:
+    """An error's text as ``spells_out`` searches it: the text, and its quoted values."""
+
+    __slots__ = ("_quoted", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._quoted: frozenset[str] | None = None
+
+    @property
+    def quoted(self) -> frozenset[str]:
+        if self._quoted is None:
+            self._quoted = frozenset(_name(next(g for g in m.groups() if g is not None))
+                                     for m in _QUOTED.finditer(self.text))
+        return self._quoted
+
+
+def spells_out(c: Trigger, error: ErrorText) -> bool:
+    """Whether an error names all that a project trigger (as parsed) spells out:
+    each quoted value among the error's quoted values, each other name as a
+    word of its text.
+
+    A team pastes its own failure: ``undefined: fooBar``, ``KeyError:
+    'DATABASE_URL'``; its fix is about that name, and the canonical form,
+    which masks quoted values, would let it claim ``'REDIS_URL'`` too. The
+    built-in triggers are written to be general and are left as they are.
+    """
+    if c.literals is None:  # its code is no name: codes are compared apart (``Matcher``)
+        c.literals = () if c.pattern.origin == "builtin" else tuple(
+            (name, quoted) for name, quoted in names(trigger_line(c.pattern.trigger)[0])
+            if name.upper() != c.code)
+    return all(name in error.quoted if quoted else _has_word(error.text, name)
+               for name, quoted in c.literals)
+
+
+def _maybe(word: str) -> bool:
+    """Whether a word outside quotes may be a name: not a plain word ("find",
+    "Could"), which most of a trigger is (string tests: cheaper than a regex)."""
+    return ("_" in word or "." in word or "/" in word or "\\" in word
+            or not (word.islower() or word[1:].islower()))
+
+
+def _varies(value: str) -> bool:
+    """Whether a value holds what varies between runs (what ``normalize`` masks,
+    all of which holds a digit, save temp names)."""
+    return _VARIES.search(value) is not None and "<" in normalize(value)
+
+
+def _has_word(text: str, word: str) -> bool:
+    """Whether ``word`` stands in ``text`` with no letter, digit or ``_`` glued to it."""
+    start = text.find(word)
+    while start != -1:
+        end = start + len(word)
+        if not (start and _glued(text[start - 1])) and not (end < len(text) and _glued(text[end])):
+            return True
+        start = text.find(word, start + 1)
+    return False
+
+
+def _glued(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 def trigger_line(trigger: str) -> tuple[str, tuple[str, ...]]:
@@ -190,9 +330,9 @@ def captured(c: Trigger, message: str) -> re.Match[str] | None:
     return c.capture.search(message[:MAX_CAPTURE])
 
 
-def trigger_values(c: Trigger, err: Error) -> dict[str, str]:
-    """The placeholders' values read from the error's message."""
-    m = captured(c, err.message)
+def trigger_values(c: Trigger, message: str) -> dict[str, str]:
+    """The placeholders' values read from an error's message (or the line it matched)."""
+    m = captured(c, message)
     return {k: v for k, v in m.groupdict().items() if v} if m else {}
 
 

@@ -307,3 +307,14 @@ def test_scoring_many_errors_at_once_matches_as_one_by_one(
     at_once = [(e.match.pattern, round(e.match.score, 3)) if e.match else None for e in errors]
     assert at_once == one_by_one
     assert any(at_once)
+
+
+def test_a_regex_is_searched_in_the_message_when_the_block_lacks_it() -> None:
+    # pytest prints "E  assert None is not None"; the message adds the exception type.
+    regex = r"(?m)AssertionError:\s+assert\s+None\s+is\s+not\s+None$"
+    m = Matcher([pattern("none-check", "AssertionError: assert None is not None",
+                         match=regex, threshold=1.0)])
+    err = Error(message="AssertionError: assert None is not None",
+                text="E       assert None is not None", block=["E       assert None is not None"])
+    found = m.match(err)
+    assert found is not None and found.pattern == "none-check"
