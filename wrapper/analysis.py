@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pytest_errlearn.detect.baseline import Baseline
-    from pytest_errlearn.detect.engine import Detector
+    from pytest_errlearn.detect.streaming import StreamDetector
     from pytest_errlearn.report import Report
 
 TAIL = 1 << 20  # bytes of a passing run's output whose lines become its command's baseline
@@ -174,15 +174,15 @@ class Detection:
     """The output's detection: the detector, made at the first byte, and the
     output's last lines, whose templates a passing run leaves its command.
 
-    One process, no worker: the command no longer waits for the analysis, and
-    a second process scanning pieces of the output costs more CPU than it
-    saves time on two CPUs (``benchmarks/bench_run.py`` measures both), time
-    the command may want.
+    A big output is scanned in pieces here and on a worker process forked
+    from the analyser (``StreamDetector``), both at the analyser's low
+    priority: the command has the CPUs it wants, and the analysis those it
+    leaves, so it ends soon after a command that printed fast.
     """
 
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
-        self.detector: Detector | None = None
+        self.detector: StreamDetector | None = None
         self.tail = bytearray()  # the output's last TAIL bytes or more
 
     def feed(self, data: bytes | memoryview) -> None:
@@ -190,14 +190,14 @@ class Detection:
             import shlex
 
             from pytest_errlearn.detect import tool_from_command
-            from pytest_errlearn.detect.engine import Detector
+            from pytest_errlearn.detect.streaming import StreamDetector
 
             command = shlex.join(self.argv)
             known = baseline(command) if has_history() else None
-            self.detector = Detector(
+            self.detector = StreamDetector(
                 tool_from_command(self.argv), command=command, known=known
             )
-        self.detector.feed(data if isinstance(data, bytes) else bytes(data))
+        self.detector.feed(data)
         self.tail += data
         if len(self.tail) > 2 * TAIL:
             del self.tail[:-TAIL]
