@@ -113,8 +113,14 @@ class Cleaned(Sequence[str]):
     def __getitem__(self, i: int) -> str:  # type: ignore[override]  # no slices: not needed
         text = self._texts.get(i)
         if text is None:
-            text = self._texts[i] = clean_line(self.raws[i])
+            text = self._texts[i] = _cleaned(self.raws[i])
         return text
+
+
+# The windows above failure lines overlap: a run of a thousand failure lines in
+# a row (a test run's summary) reads each line above them once, not a hundred
+# times. The same holds of what a line is to ``reason`` (``_kind``).
+_cleaned = lru_cache(maxsize=4096)(clean_line)
 
 
 class Reason(NamedTuple):
@@ -175,10 +181,10 @@ def reason(
     (``known``) speaks of nothing."""
     kept: list[int] = []  # the step's own lines, nearest the failure line first
     for i in range(len(lines) - 1, -1, -1):
-        text = lines[i]
-        if _WALL.match(text):
+        kind = _kind(lines[i])
+        if kind is _WALL_LINE:
             break
-        if _JUNK.match(text) or _BOILERPLATE.match(text):
+        if kind is _SKIPPED:
             continue
         kept.append(i)
         if len(kept) >= WINDOW:
@@ -213,6 +219,20 @@ def reason(
     head = next((i for i in range(first, best) if weights.get(i, 0.0) > 0), best)
     first = head - 1 if head > first and _LABEL.match(lines[head - 1]) else head
     return Reason(first, last, head)
+
+
+_WALL_LINE, _SKIPPED, _KEPT = "wall", "skipped", "kept"
+
+
+@lru_cache(maxsize=4096)
+def _kind(text: str) -> str:
+    """What a line above a failure line is to ``reason``: a wall it does not
+    look past (the step's echoed command), a line it skips, or one it weighs."""
+    if _WALL.match(text):
+        return _WALL_LINE
+    if _JUNK.match(text) or _BOILERPLATE.match(text):
+        return _SKIPPED
+    return _KEPT
 
 
 def place(lines: Sequence[str], head: int) -> tuple[str, int | None] | None:
