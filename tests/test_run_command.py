@@ -265,13 +265,13 @@ def test_an_errlearn_bug_after_the_command_is_a_warning_not_a_new_status(
 def test_a_detector_bug_stops_the_analysis_not_the_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    from pytest_errlearn.detect.streaming import StreamDetector
+    from pytest_errlearn.detect.engine import Detector
 
-    def explode(self: StreamDetector, data: bytes) -> None:
+    def explode(self: Detector, data: bytes) -> None:
         raise ValueError("bad byte")
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(StreamDetector, "feed", explode)
+    monkeypatch.setattr(Detector, "feed", explode)
     args = build_parser().parse_args(["run", "--", "sh", "-c", "echo one; echo two; exit 5"])
     assert run_command.run(args) == 5
     out, err = capfd.readouterr()

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pytest_errlearn.detect.baseline import Baseline
-    from pytest_errlearn.detect.streaming import StreamDetector
+    from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.report import Report
 
 TAIL = 1 << 20  # bytes of a passing run's output whose lines become its command's baseline
@@ -174,15 +174,17 @@ class Detection:
     """The output's detection: the detector, made at the first byte, and the
     output's last lines, whose templates a passing run leaves its command.
 
-    A big output is scanned in pieces here and on a worker process forked
-    from the analyser (``StreamDetector``), both at the analyser's low
-    priority: the command has the CPUs it wants, and the analysis those it
-    leaves, so it ends soon after a command that printed fast.
+    One pass in one process, no worker. A worker scanning pieces of the
+    output ends a big ordinary output a little sooner once the command has
+    left both CPUs (a tenth, on the bench log), but costs half as much CPU
+    again, and a piece cannot know what the lines before it explained: a
+    test run's thousands of failure lines in a row each had the output above
+    them read again, three times the one pass's time.
     """
 
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
-        self.detector: StreamDetector | None = None
+        self.detector: Detector | None = None
         self.tail = bytearray()  # the output's last TAIL bytes or more
 
     def feed(self, data: bytes | memoryview) -> None:
@@ -190,14 +192,14 @@ class Detection:
             import shlex
 
             from pytest_errlearn.detect import tool_from_command
-            from pytest_errlearn.detect.streaming import StreamDetector
+            from pytest_errlearn.detect.engine import Detector
 
             command = shlex.join(self.argv)
             known = baseline(command) if has_history() else None
-            self.detector = StreamDetector(
+            self.detector = Detector(
                 tool_from_command(self.argv), command=command, known=known
             )
-        self.detector.feed(data)
+        self.detector.feed(data if isinstance(data, bytes) else bytes(data))
         self.tail += data
         if len(self.tail) > 2 * TAIL:
             del self.tail[:-TAIL]
