@@ -65,3 +65,11 @@ def test_errlearn_and_its_anchor_each_pass_the_log_through_to_a_new_file(
     monkeypatch.setattr(bench_run, "once", once)
     bench_run.pass_through(big, out, 2, {}, tmp_path)
     assert found == [("errlearn", False), ("tee", False)] * 2
+
+
+def test_the_team_loop_shows_each_learned_fix_under_its_own_failure() -> None:
+    # Issue 31's check, on a real suite: record, learn five fixes, run again.
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "team_loop.py")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "5 fixes learned of 5" in done.stdout
