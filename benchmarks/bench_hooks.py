@@ -34,8 +34,18 @@ from pytest_errlearn.history import History
 BUDGET_MS = 100.0
 # Ten commands; three of them pytest with different arguments, so that the hints for
 # `pytest -q` take history's slower path (ranking command lines by similarity).
-COMMANDS = ("pytest -q", "npm test", "make", "cargo test", "pytest tests/unit", "mypy src",
-            "npm run build", "tsc --noEmit", "docker build .", "python -m pytest -x tests/api")
+COMMANDS = (
+    "pytest -q",
+    "npm test",
+    "make",
+    "cargo test",
+    "pytest tests/unit",
+    "mypy src",
+    "npm run build",
+    "tsc --noEmit",
+    "docker build .",
+    "python -m pytest -x tests/api",
+)
 ERRORS_PER_RUN = 5
 FAILING = (
     "E   ModuleNotFoundError: No module named 'requests'\n"
@@ -109,8 +119,13 @@ def settle(root: Path, before: int, timeout: float = 30.0) -> None:
 
 
 def timed(
-    argv: Sequence[str], stdin: bytes, runs: int, root: Path, env: dict[str, str],
-    *, background: bool = False,
+    argv: Sequence[str],
+    stdin: bytes,
+    runs: int,
+    root: Path,
+    env: dict[str, str],
+    *,
+    background: bool = False,
 ) -> tuple[list[float], float]:
     """Wall-clock ms of ``runs`` executions (after one warm-up), and their mean CPU ms."""
     out = []
@@ -132,8 +147,9 @@ def p95(samples: list[float]) -> float:
 
 
 def event(root: Path, command: str, **extra: object) -> bytes:
-    return json.dumps({"tool_name": "Bash", "cwd": str(root),
-                       "tool_input": {"command": command}, **extra}).encode()
+    return json.dumps(
+        {"tool_name": "Bash", "cwd": str(root), "tool_input": {"command": command}, **extra}
+    ).encode()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -149,22 +165,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_patterns(root, args.patterns)
         start = time.perf_counter()
         fill_history(root, args.rows)
-        print(f"history: {args.rows} error rows in {time.perf_counter() - start:.1f} s; "
-              f"{args.patterns} patterns; {args.runs} runs each; {' '.join(errlearn)}")
+        print(
+            f"history: {args.rows} error rows in {time.perf_counter() - start:.1f} s; "
+            f"{args.patterns} patterns; {args.runs} runs each; {' '.join(errlearn)}"
+        )
         cases = [
             ("anchor: python -c pass", [sys.executable, "-c", "pass"], b"", False),
-            ("pre-tool-use, pytest (3 hints)", [*errlearn, "hook", "pre-tool-use"],
-             event(root, "pytest -q"), True),
-            ("pre-tool-use, ls (not a build)", [*errlearn, "hook", "pre-tool-use"],
-             event(root, "ls -la"), True),
-            ("post-tool-use, passing run", [*errlearn, "hook", "post-tool-use"],
-             event(root, "pytest -q", tool_response={"stdout": "3 passed\n"}), True),
-            ("post-tool-use, failing run", [*errlearn, "hook", "post-tool-use"],
-             event(root, "pytest -q", tool_response={"stdout": FAILING}), True),
+            (
+                "pre-tool-use, pytest (3 hints)",
+                [*errlearn, "hook", "pre-tool-use"],
+                event(root, "pytest -q"),
+                True,
+            ),
+            (
+                "pre-tool-use, ls (not a build)",
+                [*errlearn, "hook", "pre-tool-use"],
+                event(root, "ls -la"),
+                True,
+            ),
+            (
+                "post-tool-use, passing run",
+                [*errlearn, "hook", "post-tool-use"],
+                event(root, "pytest -q", tool_response={"stdout": "3 passed\n"}),
+                True,
+            ),
+            (
+                "post-tool-use, failing run",
+                [*errlearn, "hook", "post-tool-use"],
+                event(root, "pytest -q", tool_response={"stdout": FAILING}),
+                True,
+            ),
             # What the detached recorder costs, for the record: nobody waits for it.
-            ("  the recording itself (--foreground)",
-             [*errlearn, "hook", "post-tool-use", "--foreground"],
-             event(root, "pytest -q", tool_response={"stdout": FAILING}), False),
+            (
+                "  the recording itself (--foreground)",
+                [*errlearn, "hook", "post-tool-use", "--foreground"],
+                event(root, "pytest -q", tool_response={"stdout": FAILING}),
+                False,
+            ),
         ]
         env = bytecode_env(root / "pycache")
         print(f"{'':38} {'p50 ms':>7} {'p95 ms':>7} {'p95-anchor':>10} {'CPU ms':>7}")
@@ -179,14 +216,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             if budgeted:
                 verdict = "ok" if worst < BUDGET_MS else f"OVER {BUDGET_MS:.0f} ms"
                 over = over or worst >= BUDGET_MS
-            print(f"{name:38} {statistics.median(samples):7.1f} {worst:7.1f} "
-                  f"{worst - anchor:+10.1f} {cpu:7.1f}  {verdict}")
+            print(
+                f"{name:38} {statistics.median(samples):7.1f} {worst:7.1f} "
+                f"{worst - anchor:+10.1f} {cpu:7.1f}  {verdict}"
+            )
         log = root / ".errlearn" / "hooks.log"
         if log.is_file():
             print(f"hooks.log: {log.read_text(encoding='utf-8').splitlines()[-1]}")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cpus, load average {load:.2f}"
-          " (the CPU column is steadier than wall time on a busy machine)")
+    print(
+        f"python {sys.version.split()[0]} on {os.cpu_count()} cpus, load average {load:.2f}"
+        " (the CPU column is steadier than wall time on a busy machine)"
+    )
     return 1 if over else 0
 
 

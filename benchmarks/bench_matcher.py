@@ -45,8 +45,12 @@ def real_messages() -> list[str]:
 def real_errors(limit: int) -> list[Error]:
     """Errors detected in the corpora's logs, in a stable order."""
     errors: list[Error] = []
-    for folder in ("logchunks/logs", "cidiff", "analysis-model/resources",
-                   "errorformat/fmts_testdata"):
+    for folder in (
+        "logchunks/logs",
+        "cidiff",
+        "analysis-model/resources",
+        "errorformat/fmts_testdata",
+    ):
         for path in sorted((CORPORA / folder).rglob("*")):
             if path.is_file() and path.suffix in (".log", ".txt", ".in"):
                 errors += detect(path.read_bytes()).errors
@@ -76,11 +80,15 @@ def make_patterns(count: int, messages: list[str], errors: list[Error]) -> list[
         if code:
             trigger = f"error[{code}]: {trigger}" if code.startswith("E") else trigger
         names = " ".join(f"{{v{i}}}" for i in range(1, n + 1))
-        patterns.append(Pattern(
-            id=f"p{len(patterns)}", trigger=trigger, fix=f"fix {names}".strip(),
-            match=r"fatal: (?P<what>\w+) broke" if len(patterns) % 50 == 0 else None,
-            source=f"bench.toml:{len(patterns)}",
-        ))
+        patterns.append(
+            Pattern(
+                id=f"p{len(patterns)}",
+                trigger=trigger,
+                fix=f"fix {names}".strip(),
+                match=r"fatal: (?P<what>\w+) broke" if len(patterns) % 50 == 0 else None,
+                source=f"bench.toml:{len(patterns)}",
+            )
+        )
     return patterns
 
 
@@ -107,8 +115,10 @@ def main() -> int:
     matcher.match_all(errors)
     elapsed = time.perf_counter() - started
     matched = sum(1 for e in errors if e.match)
-    print(f"patterns: {len(patterns)}, errors: {len(errors)} "
-          f"({len({e.message for e in errors})} distinct), matched: {matched}")
+    print(
+        f"patterns: {len(patterns)}, errors: {len(errors)} "
+        f"({len({e.message for e in errors})} distinct), matched: {matched}"
+    )
     print(f"errlearn load (compile {len(patterns)} patterns): {load:.3f} s")
     print(f"errlearn match_all: {elapsed:.3f} s (goal: under 0.5 s)")
 

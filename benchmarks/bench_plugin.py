@@ -105,8 +105,9 @@ def run_once(suite: Path, plugin: str) -> Timing:
     env.pop("PYTEST_ADDOPTS", None)
     command = [sys.executable, "-m", "pytest", "-p", plugin, "-p", "no:cacheprovider", str(suite)]
     start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=suite, env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+    child = subprocess.Popen(
+        command, cwd=suite, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, _, usage = os.wait4(child.pid, 0)
     child.returncode = 0  # reaped by wait4 above
     return Timing(time.perf_counter() - start, usage.ru_utime + usage.ru_stime)
@@ -146,10 +147,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=positive, default=7, help="runs of each suite each way")
     args = parser.parse_args()
-    print(f"median of {args.reps} runs each way (overhead: median over alternating pairs); "
-          "the goal is judged on CPU time, which a busy machine disturbs less than wall time")
-    print(f"{'suite':<8} {'tests':>5} {'':>5} {'pytest':>8} {'+errlearn':>10} {'overhead':>9} "
-          f"{'goal':>6}")
+    print(
+        f"median of {args.reps} runs each way (overhead: median over alternating pairs); "
+        "the goal is judged on CPU time, which a busy machine disturbs less than wall time"
+    )
+    print(
+        f"{'suite':<8} {'tests':>5} {'':>5} {'pytest':>8} {'+errlearn':>10} {'overhead':>9} "
+        f"{'goal':>6}"
+    )
     ok = True
     with tempfile.TemporaryDirectory(prefix="bench-plugin-") as tmp:
         for name, suite in make_suites(Path(tmp)).items():
@@ -163,8 +168,10 @@ def main() -> int:
                 if kind == "cpu":
                     verdict = "ok" if overhead <= GOALS[name] else "MISSED"
                     ok &= overhead <= GOALS[name]
-                print(f"{name:<8} {tests:>5} {kind:>5} {base:>7.2f}s {more:>9.2f}s "
-                      f"{overhead:>8.1f}% {goal if verdict else '':>6} {verdict}")
+                print(
+                    f"{name:<8} {tests:>5} {kind:>5} {base:>7.2f}s {more:>9.2f}s "
+                    f"{overhead:>8.1f}% {goal if verdict else '':>6} {verdict}"
+                )
     return 0 if ok else 1
 
 

@@ -76,8 +76,12 @@ def measure(log: Path, repeat: int) -> dict[str, list[tuple[float, float, list[l
     runs: dict[str, list[tuple[float, float, list[list[int]]]]] = {p: [] for p in PATHS}
     for _ in range(repeat):
         for path in PATHS:
-            done = subprocess.run([sys.executable, "-c", _PROBE, path, str(log)],
-                                  capture_output=True, text=True, check=True)
+            done = subprocess.run(
+                [sys.executable, "-c", _PROBE, path, str(log)],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             wall, cpu, spans = json.loads(done.stdout)
             runs[path].append((wall, cpu, spans))
     return runs
@@ -104,8 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             for process in busy:
                 process.terminate()
-    print(f"detection of a {size / 1e6:.0f} MB log, {args.load} busy processes meanwhile "
-          f"(median of {args.repeat}, fresh processes):")
+    print(
+        f"detection of a {size / 1e6:.0f} MB log, {args.load} busy processes meanwhile "
+        f"(median of {args.repeat}, fresh processes):"
+    )
     for path, got in runs.items():
         wall = statistics.median(w for w, _, _ in got)
         cpu = statistics.median(c for _, c, _ in got)

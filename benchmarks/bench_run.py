@@ -54,7 +54,10 @@ _IMPORT = re.compile(r"^import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)$")
 
 
 def once(
-    argv: Sequence[str], env: dict[str, str], *, stdout: int = subprocess.DEVNULL,
+    argv: Sequence[str],
+    env: dict[str, str],
+    *,
+    stdout: int = subprocess.DEVNULL,
     cwd: Path | None = None,
 ) -> float:
     """One run's wall time; a failing run is an error."""
@@ -62,8 +65,10 @@ def once(
     done = subprocess.run(argv, stdout=stdout, stderr=subprocess.PIPE, env=env, cwd=cwd)
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv)} exited {done.returncode}: "
-                           f"{done.stderr.decode(errors='replace').strip()[-500:]}")
+        raise RuntimeError(
+            f"{' '.join(argv)} exited {done.returncode}: "
+            f"{done.stderr.decode(errors='replace').strip()[-500:]}"
+        )
     return elapsed
 
 
@@ -83,10 +88,18 @@ def heaviest_imports(
     env: dict[str, str], project: Path, limit: int = 8
 ) -> tuple[float, list[tuple[str, float]]]:
     """What ``errlearn run -- true`` imports: the total and the top-level heaviest, in ms."""
-    probe = ("import sys; sys.argv = ['errlearn', 'run', '--', 'true']; "
-             "from errlearn_wrapper.cli import main; sys.exit(main())")
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", probe],
-                          capture_output=True, text=True, check=True, env=env, cwd=project)
+    probe = (
+        "import sys; sys.argv = ['errlearn', 'run', '--', 'true']; "
+        "from errlearn_wrapper.cli import main; sys.exit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=project,
+    )
     top: list[tuple[str, float]] = []
     for line in done.stderr.splitlines():
         m = _IMPORT.match(line)
@@ -114,8 +127,9 @@ def pass_through(
         with out.open("wb") as sink:
             ours = min(ours, once(wrapped, env, stdout=sink.fileno(), cwd=project))
         if out.stat().st_size != big.stat().st_size:
-            raise RuntimeError(f"errlearn passed {out.stat().st_size} bytes of "
-                               f"{big.stat().st_size} through")
+            raise RuntimeError(
+                f"errlearn passed {out.stat().st_size} bytes of {big.stat().st_size} through"
+            )
         out.unlink()
         anchor = min(anchor, once(tee, env))
     return ours, anchor
@@ -131,12 +145,19 @@ def own_duration(
     anchor_log.unlink(missing_ok=True)
     timed = _TIMED.format(cmd=cmd)
     wrapped = [*errlearn(), "run", "--", "sh", "-c", timed, str(ours_log)]
-    tee = ["sh", "-c", 'sh -c "$1" "$0" | tee "$2" >/dev/null', str(anchor_log), timed,
-           str(tmp / "tee.out")]
+    tee = [
+        "sh",
+        "-c",
+        'sh -c "$1" "$0" | tee "$2" >/dev/null',
+        str(anchor_log),
+        timed,
+        str(tmp / "tee.out"),
+    ]
     for _ in range(repeat):
         with (tmp / "errlearn.out").open("wb") as sink:
-            subprocess.run(wrapped, stdout=sink, stderr=subprocess.DEVNULL, env=env, cwd=project,
-                           check=False)
+            subprocess.run(
+                wrapped, stdout=sink, stderr=subprocess.DEVNULL, env=env, cwd=project, check=False
+            )
         once(tee, env)
     ours = [int(n) / 1e9 for n in ours_log.read_text().split()]
     anchor = [int(n) / 1e9 for n in anchor_log.read_text().split()]
@@ -180,8 +201,10 @@ def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     print(f"  python -c pass         {anchor * 1000:7.1f} ms")
     print(f"  ratio                  {verdict(ours / anchor, STARTUP_GOAL)}")
     total, top = heaviest_imports(env, project)
-    print(f"  imports of that path: {total:.1f} ms in all; heaviest: "
-          + ", ".join(f"{name} {ms:.1f}" for name, ms in top))
+    print(
+        f"  imports of that path: {total:.1f} ms in all; heaviest: "
+        + ", ".join(f"{name} {ms:.1f}" for name, ms in top)
+    )
     # Once a run has failed, every start reads the history (hints) and writes it
     # (the outcome of the fix shown): the figure users see from then on, no goal.
     failing = [*errlearn(), "run", "--", "sh", "-c", "echo 'error: boom' >&2; exit 1"]
@@ -189,8 +212,10 @@ def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     if not (project / ".errlearn").is_dir():
         raise RuntimeError("a failing run recorded no history")
     ours, anchor = startup(args.runs, env, project)
-    print(f"  with history (one failure recorded): {ours * 1000:.1f} ms, "
-          f"{ours / anchor:.2f}x python -c pass ({anchor * 1000:.1f} ms), no goal")
+    print(
+        f"  with history (one failure recorded): {ours * 1000:.1f} ms, "
+        f"{ours / anchor:.2f}x python -c pass ({anchor * 1000:.1f} ms), no goal"
+    )
     big, out = tmp / "big.log", tmp / "out.log"
     size = build_log(big, 2 * sum(log.stat().st_size for log in logs), logs)  # twice over
     ours, anchor = pass_through(big, out, args.repeat, env, project)
@@ -202,12 +227,16 @@ def measure(args: argparse.Namespace, logs: Sequence[Path], tmp: Path) -> bool:
     slow = tmp / "failing_run.py"
     slow.write_text(FAILING_RUN)
     print(f"the command's own duration (median of {args.repeat}, as it measures itself):")
-    for name, cmd in (("cat BIG", f"cat '{big}'"),
-                      ("a run printing 8 MB of failures", f"'{sys.executable}' '{slow}'")):
+    for name, cmd in (
+        ("cat BIG", f"cat '{big}'"),
+        ("a run printing 8 MB of failures", f"'{sys.executable}' '{slow}'"),
+    ):
         ours, anchor = own_duration(cmd, args.repeat, env, project, tmp)
         met &= ours / anchor <= OWN_GOAL
-        print(f"  {name}: under errlearn {ours:.3f} s, under | tee {anchor:.3f} s, "
-              f"ratio {verdict(ours / anchor, OWN_GOAL).strip()}")
+        print(
+            f"  {name}: under errlearn {ours:.3f} s, under | tee {anchor:.3f} s, "
+            f"ratio {verdict(ours / anchor, OWN_GOAL).strip()}"
+        )
     return met
 
 

@@ -37,10 +37,30 @@ RSS_GOAL_MB = 400.0
 
 # Stage 1 of seeds/003_113f2657ac359744.txt: the words a line is worth a look for.
 SEED_WORDS = (
-    "error:", "Error:", "ERROR:", "failed:", "Failed:", "FAILED:", "exception:", "Exception:",
-    "FAIL:", "not ok", "AssertionError", "assertion failed", "Build failed", "Compilation error",
-    "syntax error", "SyntaxError", "TypeError", "ReferenceError", "undefined is not",
-    "null pointer", "segmentation fault", "command not found", "No such file", "Permission denied",
+    "error:",
+    "Error:",
+    "ERROR:",
+    "failed:",
+    "Failed:",
+    "FAILED:",
+    "exception:",
+    "Exception:",
+    "FAIL:",
+    "not ok",
+    "AssertionError",
+    "assertion failed",
+    "Build failed",
+    "Compilation error",
+    "syntax error",
+    "SyntaxError",
+    "TypeError",
+    "ReferenceError",
+    "undefined is not",
+    "null pointer",
+    "segmentation fault",
+    "command not found",
+    "No such file",
+    "Permission denied",
 )
 
 # Output goes to a pipe, never /dev/null: GNU grep stops at its first match when
@@ -61,16 +81,19 @@ def best_time(argv: Sequence[str], repeat: int, ok: tuple[int, ...] = (0,)) -> f
         done = subprocess.run(argv, capture_output=True)
         elapsed = time.perf_counter() - start
         if done.returncode not in ok:
-            raise RuntimeError(f"{' '.join(argv)} exited {done.returncode}: "
-                               f"{done.stderr.decode(errors='replace').strip()[-500:]}")
+            raise RuntimeError(
+                f"{' '.join(argv)} exited {done.returncode}: "
+                f"{done.stderr.decode(errors='replace').strip()[-500:]}"
+            )
         best = min(best, elapsed)
     return best
 
 
 def peak_rss_mb(argv: Sequence[str], ok: tuple[int, ...] = (0,)) -> float:
     """Peak RSS of one run of ``argv``, measured from a fresh probe process."""
-    probe = subprocess.run([sys.executable, "-c", _RSS_PROBE, *argv],
-                           capture_output=True, text=True, check=True)
+    probe = subprocess.run(
+        [sys.executable, "-c", _RSS_PROBE, *argv], capture_output=True, text=True, check=True
+    )
     status, kilobytes = (int(x) for x in probe.stdout.split())
     if status not in ok:
         raise RuntimeError(f"{' '.join(argv)} exited {status}")
@@ -81,8 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--size-mb", type=megabytes, default=75.0, help="the timed log's size")
     parser.add_argument("--rss-size-mb", type=megabytes, default=300.0, help="the RSS log's size")
-    parser.add_argument("--repeat", type=positive, default=3,
-                        help="timed runs of each; best counts")
+    parser.add_argument(
+        "--repeat", type=positive, default=3, help="timed runs of each; best counts"
+    )
     args = parser.parse_args(argv)
     logs = logchunks_logs()
     if not logs:
@@ -104,8 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         empty.touch()
         start_up = best_time([*scan, str(empty)], args.repeat)
         print(f"scan of a {size / 1e6:.0f} MB log (best of {args.repeat}):")
-        print(f"  errlearn scan --json   {ours:7.2f} s   {size / 1e6 / ours:7.1f} MB/s   "
-              f"(of which {start_up:.2f} s start-up: an empty log)")
+        print(
+            f"  errlearn scan --json   {ours:7.2f} s   {size / 1e6 / ours:7.1f} MB/s   "
+            f"(of which {start_up:.2f} s start-up: an empty log)"
+        )
         if grep is None:
             print("  grep: not installed; no anchor, no ratio")
         else:
@@ -114,8 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             ratio = ours / anchor
             met &= ratio <= SPEED_GOAL
             print(f"  grep -ciE (seed 003)   {anchor:7.2f} s   {size / 1e6 / anchor:7.1f} MB/s")
-            print(f"  ratio                  {ratio:7.2f}x   goal <= {SPEED_GOAL:g}x   "
-                  f"{'ok' if ratio <= SPEED_GOAL else 'MISSED'}")
+            print(
+                f"  ratio                  {ratio:7.2f}x   goal <= {SPEED_GOAL:g}x   "
+                f"{'ok' if ratio <= SPEED_GOAL else 'MISSED'}"
+            )
         huge = Path(tmp) / "huge.log"
         big.unlink()
         size = build_log(huge, int(args.rss_size_mb * 1e6), logs)
@@ -126,8 +154,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         total = rss * pieces
         met &= total < RSS_GOAL_MB
         print(f"peak RSS scanning a {size / 1e6:.0f} MB log ({pieces} processes):")
-        print(f"  errlearn scan --json   {rss:7.0f} MB a process, {total:.0f} MB in all   "
-              f"goal < {RSS_GOAL_MB:g} MB   {'ok' if total < RSS_GOAL_MB else 'MISSED'}")
+        print(
+            f"  errlearn scan --json   {rss:7.0f} MB a process, {total:.0f} MB in all   "
+            f"goal < {RSS_GOAL_MB:g} MB   {'ok' if total < RSS_GOAL_MB else 'MISSED'}"
+        )
         if grep is not None:
             anchor_rss = peak_rss_mb([grep, "-ciE", "|".join(SEED_WORDS), str(huge)], ok=(0, 1))
             print(f"  grep -ciE (seed 003)   {anchor_rss:7.0f} MB")

@@ -37,8 +37,11 @@ def errlearn_command() -> list[str]:
     script = Path(sys.executable).with_name("errlearn.exe" if os.name == "nt" else "errlearn")
     if script.is_file():
         return [str(script)]
-    return [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
-            "sys.exit(main())"]
+    return [
+        sys.executable,
+        "-c",
+        "import sys; from errlearn_wrapper.cli import main; sys.exit(main())",
+    ]
 
 
 def bytecode_env(folder: Path | str) -> dict[str, str]:

@@ -37,8 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     scripts = discover(args.names)
     if not scripts:
-        print(f"run_all: error: no benchmark matches {' '.join(args.names) or 'bench_*.py'}",
-              file=sys.stderr)
+        print(
+            f"run_all: error: no benchmark matches {' '.join(args.names) or 'bench_*.py'}",
+            file=sys.stderr,
+        )
         return 2
     results: list[tuple[str, int, float]] = []
     for script in scripts:

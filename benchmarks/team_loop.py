@@ -34,7 +34,7 @@ import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
-SUITE = '''
+SUITE = """
 import pytest
 
 def short_help(text):
@@ -68,7 +68,7 @@ def test_ratio():
 @pytest.mark.parametrize("n", range(20))
 def test_passes(n):
     assert n >= 0
-'''
+"""
 
 BROKEN_MODULE = "import not_a_module_anywhere\n\ndef test_never_runs():\n    pass\n"
 
@@ -97,8 +97,12 @@ def errlearn(*args: str) -> list[str]:
     script = Path(sys.executable).with_name("errlearn")
     if script.exists():
         return [str(script), *args]
-    return [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
-            "sys.exit(main())", *args]
+    return [
+        sys.executable,
+        "-c",
+        "import sys; from errlearn_wrapper.cli import main; sys.exit(main())",
+        *args,
+    ]
 
 
 def build(root: Path, env: dict[str, str]) -> None:
@@ -106,17 +110,32 @@ def build(root: Path, env: dict[str, str]) -> None:
     (root / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
     (root / "tests" / "test_suite.py").write_text(textwrap.dedent(SUITE))
     (root / "tests" / "test_broken.py").write_text(BROKEN_MODULE)
-    for argv in (["git", "init", "-q"], ["git", "add", "."],
-                 ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "suite"]):
+    for argv in (
+        ["git", "init", "-q"],
+        ["git", "add", "."],
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "suite"],
+    ):
         run(argv, root, env)
 
 
 def suite(root: Path, env: dict[str, str]) -> list[dict[str, object]]:
     """One run of the suite under the plugin: its errors, from the JSON report."""
     report = root / "report.json"
-    run([sys.executable, "-m", "pytest", "-p", "errlearn", "-q", "--continue-on-collection-errors",
-         "--errlearn-json",
-         str(report)], root, env)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "errlearn",
+            "-q",
+            "--continue-on-collection-errors",
+            "--errlearn-json",
+            str(report),
+        ],
+        root,
+        env,
+    )
     return json.loads(report.read_text())["errors"]  # type: ignore[no-any-return]
 
 

@@ -34,22 +34,38 @@ SEVERITY = re.compile(
 _PARENT = {
     "ModuleNotFoundError": "ImportError",
     **dict.fromkeys(
-        ("FileNotFoundError", "FileExistsError", "PermissionError", "IsADirectoryError",
-         "NotADirectoryError", "TimeoutError", "ConnectionError", "BlockingIOError",
-         "ChildProcessError", "InterruptedError", "ProcessLookupError"),
+        (
+            "FileNotFoundError",
+            "FileExistsError",
+            "PermissionError",
+            "IsADirectoryError",
+            "NotADirectoryError",
+            "TimeoutError",
+            "ConnectionError",
+            "BlockingIOError",
+            "ChildProcessError",
+            "InterruptedError",
+            "ProcessLookupError",
+        ),
         "OSError",
     ),
     **dict.fromkeys(
-        ("ConnectionRefusedError", "ConnectionResetError", "ConnectionAbortedError",
-         "BrokenPipeError"),
+        (
+            "ConnectionRefusedError",
+            "ConnectionResetError",
+            "ConnectionAbortedError",
+            "BrokenPipeError",
+        ),
         "ConnectionError",
     ),
     "KeyError": "LookupError",
     "IndexError": "LookupError",
-    **dict.fromkeys(("ZeroDivisionError", "OverflowError", "FloatingPointError"),
-                    "ArithmeticError"),
-    **dict.fromkeys(("UnicodeDecodeError", "UnicodeEncodeError", "UnicodeTranslateError"),
-                    "UnicodeError"),
+    **dict.fromkeys(
+        ("ZeroDivisionError", "OverflowError", "FloatingPointError"), "ArithmeticError"
+    ),
+    **dict.fromkeys(
+        ("UnicodeDecodeError", "UnicodeEncodeError", "UnicodeTranslateError"), "UnicodeError"
+    ),
     "UnicodeError": "ValueError",
     "RecursionError": "RuntimeError",
     "NotImplementedError": "RuntimeError",
@@ -60,9 +76,14 @@ _ALIAS = {"IOError": "OSError", "EnvironmentError": "OSError", "WindowsError": "
 
 # Words that say the same thing in a test run's or a checker's vocabulary.
 _SYNONYMS = (
-    (re.compile(r"\b(?:no tests? (?:ran|run|were run|collected|found|to run)|collected 0 items"
-                r"|(?:test )?collection failed|errors? (?:during|while) collect(?:ing|ion)"
-                r"|error collecting)\b"), "no tests ran"),
+    (
+        re.compile(
+            r"\b(?:no tests? (?:ran|run|were run|collected|found|to run)|collected 0 items"
+            r"|(?:test )?collection failed|errors? (?:during|while) collect(?:ing|ion)"
+            r"|error collecting)\b"
+        ),
+        "no tests ran",
+    ),
     (re.compile(r"\b(?:check failed|violations?|violated|failures?|failing)\b"), "failed"),
 )
 
@@ -91,7 +112,7 @@ def canonical(text: str) -> tuple[str, str | None]:
     text = SEVERITY.sub("", text.strip())
     if m := EXCEPTION.match(text):
         exc = _ALIAS.get(m.group(1), m.group(1))
-        text = _chain(exc)[-1] + text[m.end():]
+        text = _chain(exc)[-1] + text[m.end() :]
     text = _MASKS.sub("<v>", normalize(text, quotes=True).lower())
     for rx, word in _SYNONYMS:
         text = rx.sub(word, text)

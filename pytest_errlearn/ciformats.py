@@ -246,9 +246,7 @@ def junit(report: Report, root: Path) -> str:
         case = ET.SubElement(
             suite, "testcase", name=xml_text(name), classname=f"errlearn.{err.tool or 'output'}"
         )
-        failure = ET.SubElement(
-            case, "failure", message=xml_text(err.message), type=err.category
-        )
+        failure = ET.SubElement(case, "failure", message=xml_text(err.message), type=err.category)
         body = list(err.block or [err.text])
         if err.test and err.file:
             body.insert(0, f"at {where}")
@@ -301,7 +299,9 @@ def write_markdown_summary(report: Report, *, root: Path | None = None) -> bool:
         with open(target, "a", encoding="utf-8") as f:
             f.write(markdown(report, (root or Path.cwd()).resolve()) + "\n")
     except OSError as exc:
-        print(f"errlearn: cannot write $GITHUB_STEP_SUMMARY ({target}): "
-              f"{exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"errlearn: cannot write $GITHUB_STEP_SUMMARY ({target}): {exc.strerror or exc}",
+            file=sys.stderr,
+        )
         return False
     return True

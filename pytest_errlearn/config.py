@@ -17,8 +17,15 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-__all__ = ["HISTORY_FILE", "STATE_DIR", "ConfigError", "Settings", "find_root", "history_file",
-           "load_settings"]
+__all__ = [
+    "HISTORY_FILE",
+    "STATE_DIR",
+    "ConfigError",
+    "Settings",
+    "find_root",
+    "history_file",
+    "load_settings",
+]
 
 
 class ConfigError(UserError):
@@ -36,7 +43,14 @@ class Settings:
     """
 
     __slots__ = (
-        "builtin", "extra", "hints", "history", "patterns_file", "repeat", "root_dir", "threshold"
+        "builtin",
+        "extra",
+        "hints",
+        "history",
+        "patterns_file",
+        "repeat",
+        "root_dir",
+        "threshold",
     )
 
     def __init__(
@@ -122,16 +136,18 @@ def load_settings(
         settings.threshold = float(table.get("threshold", settings.threshold))
         settings.repeat = int(table.get("repeat", settings.repeat))
     except (TypeError, ValueError):
-        raise ConfigError(f"{pyproject}: [tool.errlearn] threshold and repeat "
-                          "must be numbers") from None
+        raise ConfigError(
+            f"{pyproject}: [tool.errlearn] threshold and repeat must be numbers"
+        ) from None
     if not 0.0 <= settings.threshold <= 1.0:
-        raise ConfigError(f"{pyproject}: [tool.errlearn] threshold must be "
-                          f"between 0 and 1, not {settings.threshold}")
+        raise ConfigError(
+            f"{pyproject}: [tool.errlearn] threshold must be "
+            f"between 0 and 1, not {settings.threshold}"
+        )
     for key in ("builtin", "history", "hints"):
         if key in table:
             if not isinstance(table[key], bool):
-                raise ConfigError(f"{pyproject}: [tool.errlearn] {key} must be "
-                                  "true or false")
+                raise ConfigError(f"{pyproject}: [tool.errlearn] {key} must be true or false")
             setattr(settings, key, table[key])
     chosen = patterns or os.environ.get("ERRLEARN_PATTERNS") or table.get("patterns")
     if chosen:

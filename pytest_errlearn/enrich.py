@@ -91,8 +91,12 @@ def changed_files(cwd: Path | None = None) -> list[str]:
     ):
         try:
             done = subprocess.run(
-                ("git", *args), cwd=cwd, capture_output=True, text=True,
-                timeout=GIT_TIMEOUT, check=False,
+                ("git", *args),
+                cwd=cwd,
+                capture_output=True,
+                text=True,
+                timeout=GIT_TIMEOUT,
+                check=False,
             )
         except FileNotFoundError:
             raise EnrichError("git is not installed") from None

@@ -30,7 +30,12 @@ HEADER = "version = 1\n"
 MAX_ID = 48
 
 _MASK_NAMES = {
-    "n": "n", "time": "time", "url": "url", "hex": "hex", "uuid": "uuid", "tmp": "path",
+    "n": "n",
+    "time": "time",
+    "url": "url",
+    "hex": "hex",
+    "uuid": "uuid",
+    "tmp": "path",
     "redacted": "secret",
 }
 # A mask of normalize(), or a quoted value: the parts of a message a trigger generalises.
@@ -41,13 +46,53 @@ _VARIABLE = re.compile(
 _MASK = re.compile(r"<(" + "|".join(_MASK_NAMES) + r")>")
 _CLOSE = {"'": "'", '"': '"', "`": "`", "‘": "’", "“": "”"}  # each opening quote's closing one
 # Words that, just before a quoted value, say what it is: "No module named 'x'" -> module.
-_NOUNS = frozenset({
-    "module", "package", "name", "attribute", "file", "directory", "command", "function",
-    "variable", "type", "key", "crate", "symbol", "method", "class", "property", "field",
-    "option", "argument", "import", "identifier", "path", "table", "column", "host", "image",
-    "target", "feature", "fixture", "macro", "trait", "struct", "enum", "member", "export",
-    "dependency", "version", "library", "namespace", "resource", "label", "script", "task",
-})
+_NOUNS = frozenset(
+    {
+        "module",
+        "package",
+        "name",
+        "attribute",
+        "file",
+        "directory",
+        "command",
+        "function",
+        "variable",
+        "type",
+        "key",
+        "crate",
+        "symbol",
+        "method",
+        "class",
+        "property",
+        "field",
+        "option",
+        "argument",
+        "import",
+        "identifier",
+        "path",
+        "table",
+        "column",
+        "host",
+        "image",
+        "target",
+        "feature",
+        "fixture",
+        "macro",
+        "trait",
+        "struct",
+        "enum",
+        "member",
+        "export",
+        "dependency",
+        "version",
+        "library",
+        "namespace",
+        "resource",
+        "label",
+        "script",
+        "task",
+    }
+)
 
 
 class LearnError(Exception):
@@ -181,8 +226,9 @@ def new_pattern(
     unknown = [n for n in placeholders(fix) if n not in names]
     if unknown:
         known = ", ".join("{" + n + "}" for n in sorted(names)) or "none"
-        raise LearnError(f"the fix uses {{{unknown[0]}}}, which the trigger does not have "
-                         f"(it has: {known})")
+        raise LearnError(
+            f"the fix uses {{{unknown[0]}}}, which the trigger does not have (it has: {known})"
+        )
     table: dict[str, Any] = {"id": pattern_id, "trigger": redact(trigger)}
     if regex is not None:
         table["match"] = regex

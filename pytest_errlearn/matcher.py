@@ -100,8 +100,9 @@ class Matcher:
         for c in self._compiled:
             key = (c.code, c.exc, tuple(sorted(c.pattern.tools)), c.pattern.origin != "builtin")
             self._groups.setdefault(key, []).append(c.order)
-        self._eligible_cache: dict[tuple[str | None, str | None, str | None],
-                                   tuple[tuple[_Key, ...], tuple[_Key, ...]]] = {}
+        self._eligible_cache: dict[
+            tuple[str | None, str | None, str | None], tuple[tuple[_Key, ...], tuple[_Key, ...]]
+        ] = {}
         self._choices: dict[tuple[tuple[_Key, ...], bool], _Choices] = {}
         self._group_choices: dict[tuple[_Key, bool], _Choices] = {}
         self._with_regex: dict[tuple[str | None, bool], list[int]] = {}
@@ -126,14 +127,17 @@ class Matcher:
         key = (code, exc, tool)
         if (cached := self._eligible_cache.get(key)) is None:
             groups = [
-                g for g in self._groups
+                g
+                for g in self._groups
                 if not (g[2] and tool not in g[2])
                 # a code rules out another code only: the detector reads some tools' codes
                 and not (g[0] is not None and code is not None and g[0] != code)
                 and not (g[1] is not None and (exc is None or not related(g[1], exc)))
             ]
             cached = self._eligible_cache[key] = (
-                tuple(g for g in groups if g[3]), tuple(g for g in groups if not g[3]))
+                tuple(g for g in groups if g[3]),
+                tuple(g for g in groups if not g[3]),
+            )
         return cached
 
     def _trigger(self, order: int, whole_line: bool) -> Trigger:
@@ -152,13 +156,21 @@ class Matcher:
         return choices
 
     def _choices_of(self, orders: list[int], whole_line: bool) -> _Choices:
-        triggers = [self._trigger(o, True) if whole_line and self._compiled[o].line is not None
-                    else self._compiled[o] for o in orders]
+        triggers = [
+            self._trigger(o, True)
+            if whole_line and self._compiled[o].line is not None
+            else self._compiled[o]
+            for o in orders
+        ]
         floor = min((c.threshold for c in triggers), default=1.0)
         return [c.text for c in triggers], orders, floor
 
     def _best(
-        self, err: Error, line: str, text: str, hits: Iterable[tuple[float, int]],
+        self,
+        err: Error,
+        line: str,
+        text: str,
+        hits: Iterable[tuple[float, int]],
         whole_line: bool = False,
     ) -> Found | None:
         """The best of the top raw scores (0-100, by pattern order) of the error's
@@ -171,9 +183,11 @@ class Matcher:
             c, similarity = self._trigger(order, whole_line), score / 100
             if c.names and similarity < 1.0:
                 similarity = max(similarity, masked_similarity(c, line))
-            if not (similarity > c.threshold and (
-                best is None or (similarity, -c.order) > (best[1], -best[0].order)
-            ) and says_the_same(c, text)):
+            if not (
+                similarity > c.threshold
+                and (best is None or (similarity, -c.order) > (best[1], -best[0].order))
+                and says_the_same(c, text)
+            ):
                 continue
             if error_text is None:
                 error_text = _error_text(err)
@@ -181,8 +195,9 @@ class Matcher:
                 best = (c, similarity, line)
         return best
 
-    def _hits(self, queries: list[_Query], whole_line: bool, many: bool
-              ) -> list[list[tuple[float, int]]]:
+    def _hits(
+        self, queries: list[_Query], whole_line: bool, many: bool
+    ) -> list[list[tuple[float, int]]]:
         """Each query's top raw scores (0-100) and pattern orders, best first.
 
         ``many``: one ``cdist`` per pattern group, which scores many strings at
@@ -201,9 +216,16 @@ class Matcher:
             for i, (text, groups) in enumerate(queries):
                 texts, orders, floor = self._candidates(groups, whole_line)
                 if texts and text:
-                    out[i] = [(score, orders[pos]) for _, score, pos in process.extract(
-                        text, texts, scorer=fuzz.ratio, limit=TOP,
-                        score_cutoff=max(floor - RESCUE, 0.0) * 100)]
+                    out[i] = [
+                        (score, orders[pos])
+                        for _, score, pos in process.extract(
+                            text,
+                            texts,
+                            scorer=fuzz.ratio,
+                            limit=TOP,
+                            score_cutoff=max(floor - RESCUE, 0.0) * 100,
+                        )
+                    ]
             return out
         asking: dict[_Key, dict[str, list[int]]] = {}  # group -> query text -> queries
         for i, (text, groups) in enumerate(queries):
@@ -213,11 +235,16 @@ class Matcher:
         for g, texts_asked in asking.items():
             if (choices := self._group_choices.get((g, whole_line))) is None:
                 choices = self._group_choices[(g, whole_line)] = self._choices_of(
-                    self._groups[g], whole_line)
+                    self._groups[g], whole_line
+                )
             texts, orders, floor = choices
-            matrix = process.cdist(list(texts_asked), texts, scorer=fuzz.ratio,
-                                   score_cutoff=max(floor - RESCUE, 0.0) * 100,
-                                   dtype=np.float32)
+            matrix = process.cdist(
+                list(texts_asked),
+                texts,
+                scorer=fuzz.ratio,
+                score_cutoff=max(floor - RESCUE, 0.0) * 100,
+                dtype=np.float32,
+            )
             if matrix.shape[1] > TOP:  # keep each row's TOP best (and a few more); 0 is a miss
                 # The TOP-th best, rounded down: partitioning bytes is ~5x faster than floats,
                 # and the exact cut is made below, on the few scores kept.
@@ -231,15 +258,21 @@ class Matcher:
             reps = counts[rows]  # each hit, once for each query with its row's text
             first = np.repeat(np.cumsum(counts)[rows] - reps, reps)
             offset = np.arange(len(first)) - np.repeat(np.cumsum(reps) - reps, reps)
-            arrays.append((flat[first + offset], np.repeat(matrix[rows, cols], reps),
-                           np.asarray(orders, dtype=np.intp)[np.repeat(cols, reps)]))
+            arrays.append(
+                (
+                    flat[first + offset],
+                    np.repeat(matrix[rows, cols], reps),
+                    np.asarray(orders, dtype=np.intp)[np.repeat(cols, reps)],
+                )
+            )
         if arrays:  # all hits at once, by query, best score first, then pattern order
             query, score, order = (np.concatenate(column) for column in zip(*arrays, strict=True))
             by = np.lexsort((order, -score, query))
             query, score, order = query[by], score[by], order[by]
             keep = np.arange(len(query)) - np.searchsorted(query, query) < TOP
-            for i, s, o in zip(query[keep].tolist(), score[keep].tolist(), order[keep].tolist(),
-                               strict=True):
+            for i, s, o in zip(
+                query[keep].tolist(), score[keep].tolist(), order[keep].tolist(), strict=True
+            ):
                 out[i].append((s, o))
         return out
 
@@ -251,15 +284,26 @@ class Matcher:
             text, exc = canonical(err.message)
             own, builtin = self._eligible(err.code.upper() if err.code else None, exc, err.tool)
             queries.append((text, own, builtin))
-        found = [self._best(err, err.message, q[0], hits) for err, q, hits in zip(
-            errors, queries, self._hits([(q[0], q[1]) for q in queries], False, many),
-            strict=True)]
+        found = [
+            self._best(err, err.message, q[0], hits)
+            for err, q, hits in zip(
+                errors,
+                queries,
+                self._hits([(q[0], q[1]) for q in queries], False, many),
+                strict=True,
+            )
+        ]
         if self.has_own_patterns:
-            asked = [(i, line) for i, f in enumerate(found) if f is None and queries[i][1]
-                     for line in pasted_from(errors[i])]
+            asked = [
+                (i, line)
+                for i, f in enumerate(found)
+                if f is None and queries[i][1]
+                for line in pasted_from(errors[i])
+            ]
             texts = [canonical(line)[0] for _, line in asked]
-            hits = self._hits([(t, queries[i][1]) for t, (i, _) in zip(texts, asked, strict=True)],
-                              True, many)
+            hits = self._hits(
+                [(t, queries[i][1]) for t, (i, _) in zip(texts, asked, strict=True)], True, many
+            )
             for (i, line), text, line_hits in zip(asked, texts, hits, strict=True):
                 if found[i] is None:
                     found[i] = self._best(errors[i], line, text, line_hits, whole_line=True)
@@ -272,8 +316,10 @@ class Matcher:
     def _regex_orders(self, tool: str | None, own: bool) -> list[int]:
         if (cached := self._with_regex.get((tool, own))) is None:
             cached = self._with_regex[(tool, own)] = [
-                c.order for c in self._compiled
-                if c.pattern.match and (c.pattern.origin != "builtin") is own
+                c.order
+                for c in self._compiled
+                if c.pattern.match
+                and (c.pattern.origin != "builtin") is own
                 and (not c.pattern.tools or tool in c.pattern.tools)
             ]
         return cached
@@ -311,8 +357,9 @@ class Matcher:
                 if c.pattern.match and not needed <= values.keys():
                     hit = self._regexes.first(block, [c.order])  # its named groups fill the rest
                     values = {**(hit[1] if hit else {}), **values}
-                return Match(c.pattern.id, score, "semantic", fill(c, err, values),
-                             c.pattern.source)
+                return Match(
+                    c.pattern.id, score, "semantic", fill(c, err, values), c.pattern.source
+                )
             orders = self._regex_orders(err.tool, own)
             if orders and (hit := self._regexes.first(block, orders)) is not None:
                 c = self._compiled[hit[0]]
@@ -334,8 +381,10 @@ class Matcher:
             keys.append(key)
         firsts = list(unique.values())
         semantic = self._semantic(firsts, len(firsts) * len(self._compiled) >= BATCH_PAIRS)
-        found = {key: self._finish(err, best)
-                 for (key, err), best in zip(unique.items(), semantic, strict=True)}
+        found = {
+            key: self._finish(err, best)
+            for (key, err), best in zip(unique.items(), semantic, strict=True)
+        }
         for err, key in zip(errors, keys, strict=True):
             match = found[key]
             err.match = None if match is None else match.replace()
@@ -346,9 +395,7 @@ class Matcher:
         self.match_all(report.errors)
 
 
-def load_matcher(
-    settings: Settings, *, extra: Path | None = None, strict: bool = False
-) -> Matcher:
+def load_matcher(settings: Settings, *, extra: Path | None = None, strict: bool = False) -> Matcher:
     """The project's patterns (and ``extra``'s), then the built-in library if enabled.
 
     A broken pattern is reported and skipped, the rest still matched: a run

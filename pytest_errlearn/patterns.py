@@ -224,8 +224,11 @@ class _Reader:
         if not isinstance(pid, str):
             problem("missing id" if pid is None else "id must be a string", "id")
         elif not ID.fullmatch(pid):
-            problem("id must be lower case letters, digits, '.', '_' or '-' "
-                    "and start with a letter or digit", "id")
+            problem(
+                "id must be lower case letters, digits, '.', '_' or '-' "
+                "and start with a letter or digit",
+                "id",
+            )
         elif pid in self._ids:
             problem(f"duplicate id (first defined at {self._ids[pid]})", "id")
         else:
@@ -247,12 +250,18 @@ class _Reader:
                 except re.error as exc:
                     problem(f"match is not a valid regular expression: {exc}", "match")
                 if "\b" in regex:  # TOML's "\b" is a backspace, never what a regex meant
-                    problem("match holds a backspace: in a \"...\" string \\b is one; write "
-                            "the regex as a literal string, match = '...'", "match")
+                    problem(
+                        'match holds a backspace: in a "..." string \\b is one; write '
+                        "the regex as a literal string, match = '...'",
+                        "match",
+                    )
         category = table.get("category")
         if category is not None and category not in CATEGORIES:
-            problem(f"unknown category {category!r}{_nearest(str(category), CATEGORIES)}; "
-                    f"one of: {', '.join(CATEGORIES)}", "category")
+            problem(
+                f"unknown category {category!r}{_nearest(str(category), CATEGORIES)}; "
+                f"one of: {', '.join(CATEGORIES)}",
+                "category",
+            )
         tools = table.get("tools", [])
         if not isinstance(tools, list) or not all(isinstance(t, str) and t for t in tools):
             problem("tools must be a list of tool names", "tools")
@@ -269,8 +278,11 @@ class _Reader:
         if isinstance(trigger, str) and isinstance(fix, str):
             known = set(placeholders(trigger)) | set(groups)
             for missing in (p for p in placeholders(fix) if p not in known):
-                problem(f"fix uses {{{missing}}}, which neither the trigger's placeholders "
-                        "nor the match's named groups provide", "fix")
+                problem(
+                    f"fix uses {{{missing}}}, which neither the trigger's placeholders "
+                    "nor the match's named groups provide",
+                    "fix",
+                )
         if problems:
             self.problems.extend(problems)
             return
@@ -362,8 +374,9 @@ def _to_stderr(message: str) -> None:
     print(f"errlearn: warning: {message}", file=sys.stderr)
 
 
-_SINK: ContextVar[Callable[[str], None] | None] = ContextVar("errlearn_pattern_problems",
-                                                             default=None)
+_SINK: ContextVar[Callable[[str], None] | None] = ContextVar(
+    "errlearn_pattern_problems", default=None
+)
 
 
 @contextmanager

@@ -385,9 +385,13 @@ class Collector:
         with self.guard("printing the summary"):
             from .plugin_summary import summary_lines
 
-            lines = summary_lines(errors, self.faults, verbosity,
-                                  matching=self._reader is None or self._reader.matcher is not None,
-                                  width=width)
+            lines = summary_lines(
+                errors,
+                self.faults,
+                verbosity,
+                matching=self._reader is None or self._reader.matcher is not None,
+                width=width,
+            )
         if lines is None:  # the summary itself failed: say so, at least
             lines = [(f"errlearn: warning: {fault}", {"yellow": True}) for fault in self.faults]
         if not lines:

@@ -151,8 +151,11 @@ class FailureReader:
 def _copy(err: Error) -> Error:
     """An error of its own: the lists a later step fills (notes) are not shared."""
     return err.replace(
-        context=list(err.context), block=list(err.block), related=list(err.related),
-        notes=list(err.notes), match=None if err.match is None else err.match.replace(),
+        context=list(err.context),
+        block=list(err.block),
+        related=list(err.related),
+        notes=list(err.notes),
+        match=None if err.match is None else err.match.replace(),
     )
 
 

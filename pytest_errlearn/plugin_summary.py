@@ -33,7 +33,11 @@ def unknown_line(count: int, *, matching: bool = True) -> str:
 
 
 def summary_lines(
-    errors: Sequence[Error], faults: Sequence[str], verbosity: int, *, matching: bool = True,
+    errors: Sequence[Error],
+    faults: Sequence[str],
+    verbosity: int,
+    *,
+    matching: bool = True,
     width: int | None = None,
 ) -> list[Line]:
     """The summary: errlearn's own warnings, each fix once with its tests, then the rest.
@@ -57,8 +61,9 @@ def summary_lines(
         for err in errors:
             for note in err.notes:
                 noted.setdefault(note, {})[_test(err)] = None
-        lines.extend((f"! {_named(list(tests))}: {note}", {"yellow": True})
-                     for note, tests in noted.items())
+        lines.extend(
+            (f"! {_named(list(tests))}: {note}", {"yellow": True}) for note, tests in noted.items()
+        )
     if verbosity <= -2 or not unknown:
         return lines
     if verbosity >= 1:
@@ -102,9 +107,7 @@ def write_json(path: Path, errors: list[Error], *, args: Sequence[str], exit_cod
     """The contract's JSON report, written whole or not at all (a temp file, then a
     rename); a path that is there but no regular file (``/dev/stdout``, a FIFO) is
     written in place, never replaced."""
-    report = Report(
-        errors=errors, command=shlex.join(["pytest", *args]), exit_code=exit_code
-    )
+    report = Report(errors=errors, command=shlex.join(["pytest", *args]), exit_code=exit_code)
     report.primary_index = primary_index(errors)
     text = report.to_json() + "\n"
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -136,8 +139,10 @@ def write_handoff(path: str, errors: list[Error], exit_code: int | None) -> None
     and the history's notes too: ``errlearn run`` shows and writes them as its own."""
     import json
 
-    wire = [err.fields() | {"match": None if err.match is None else err.match.fields()}
-            for err in errors]
+    wire = [
+        err.fields() | {"match": None if err.match is None else err.match.fields()}
+        for err in errors
+    ]
     line = json.dumps({"exit_code": exit_code, "errors": wire}, ensure_ascii=False)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND)  # never made here: errlearn run made it
     with open(fd, "a", encoding="utf-8") as f:

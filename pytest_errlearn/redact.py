@@ -42,31 +42,57 @@ def _assignment(m: re.Match[str]) -> str:
 # with a few hundred errors was recorded.
 _SOURCES: tuple[tuple[tuple[str, ...], str, int, str | Callable[[re.Match[str]], str]], ...] = (
     # -----BEGIN RSA PRIVATE KEY----- ... -----END RSA PRIVATE KEY----- (or cut off by the log)
-    (("private key",),
-     r"(-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----).*?"
-     r"(?:(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----)|\Z)",
-     re.DOTALL, rf"\1{MASK}\3"),
+    (
+        ("private key",),
+        r"(-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----).*?"
+        r"(?:(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----)|\Z)",
+        re.DOTALL,
+        rf"\1{MASK}\3",
+    ),
     # scheme://user:password@host
-    (("://",), r"\b([a-z][a-z0-9+.-]*://[^\s:/@'\"]+):([^\s/@'\"]+)@", re.IGNORECASE,
-     rf"\1:{MASK}@"),
+    (
+        ("://",),
+        r"\b([a-z][a-z0-9+.-]*://[^\s:/@'\"]+):([^\s/@'\"]+)@",
+        re.IGNORECASE,
+        rf"\1:{MASK}@",
+    ),
     # Authorization: Bearer abc / Basic dXNlcjpw / token abc
-    (("authorization",),
-     r"\b((?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)"
-     r"(?:(bearer|basic|token|digest|negotiate)\s+)?[^\s\"',]+",
-     re.IGNORECASE, lambda m: f"{m.group(1)}{m.group(2) + ' ' if m.group(2) else ''}{MASK}"),
+    (
+        ("authorization",),
+        r"\b((?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)"
+        r"(?:(bearer|basic|token|digest|negotiate)\s+)?[^\s\"',]+",
+        re.IGNORECASE,
+        lambda m: f"{m.group(1)}{m.group(2) + ' ' if m.group(2) else ''}{MASK}",
+    ),
     # AWS access key ids, and secret keys assigned to an aws_secret... name
-    (("akia", "asia", "abia", "acca", "aida", "aroa"),
-     r"\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b", 0, MASK),
-    (("secret",), r"\b(aws_?secret_?(?:access_?)?key[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9/+=]{40}\b",
-     re.IGNORECASE, rf"\1{MASK}"),
+    (
+        ("akia", "asia", "abia", "acca", "aida", "aroa"),
+        r"\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b",
+        0,
+        MASK,
+    ),
+    (
+        ("secret",),
+        r"\b(aws_?secret_?(?:access_?)?key[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9/+=]{40}\b",
+        re.IGNORECASE,
+        rf"\1{MASK}",
+    ),
     # GitHub tokens: classic, OAuth, app, refresh, fine-grained
-    (("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-     r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b", 0, MASK),
+    (
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b",
+        0,
+        MASK,
+    ),
     # GitLab personal tokens, Slack tokens and webhooks, npm tokens
     (("glpat-",), r"\bglpat-[A-Za-z0-9_-]{20,}", 0, MASK),
     (("xox",), r"\bxox[abposre]-[A-Za-z0-9-]{10,}", 0, MASK),
-    (("hooks.slack",), r"\bhooks\.slack\.com/services/[A-Za-z0-9/]+", 0,
-     f"hooks.slack.com/services/{MASK}"),
+    (
+        ("hooks.slack",),
+        r"\bhooks\.slack\.com/services/[A-Za-z0-9/]+",
+        0,
+        f"hooks.slack.com/services/{MASK}",
+    ),
     (("npm_",), r"\bnpm_[A-Za-z0-9]{36}\b", 0, MASK),
     (("_authtoken",), r"(_authToken\s*=\s*)[^\s\"']+", 0, rf"\1{MASK}"),
     # JSON Web Tokens: header.payload.signature, base64url
@@ -74,11 +100,28 @@ _SOURCES: tuple[tuple[tuple[str, ...], str, int, str | Callable[[re.Match[str]],
     # password=..., "api_key": "...", SECRET_TOKEN: ...; a value on the key's own line
     # (a label at a line's end, "Password:", is followed by nothing), and the escape
     # of a newline or tab in a repr (``'Password: \\n'``) is no value either
-    (("passw", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "accesskey",
-      "access_key", "access-key", "privatekey", "private_key", "private-key", "credential"),
-     rf"\b(?P<key>{_KEY})(?P<sep>[\"']?[ \t]*(?::|=|:=)[ \t]*)(?P<q>[\"']?)"
-     r"(?P<value>(?:[^\s\"',;&\\]|\\(?![nrt]))+)(?P=q)",
-     re.IGNORECASE, _assignment),
+    (
+        (
+            "passw",
+            "passphrase",
+            "secret",
+            "token",
+            "apikey",
+            "api_key",
+            "api-key",
+            "accesskey",
+            "access_key",
+            "access-key",
+            "privatekey",
+            "private_key",
+            "private-key",
+            "credential",
+        ),
+        rf"\b(?P<key>{_KEY})(?P<sep>[\"']?[ \t]*(?::|=|:=)[ \t]*)(?P<q>[\"']?)"
+        r"(?P<value>(?:[^\s\"',;&\\]|\\(?![nrt]))+)(?P=q)",
+        re.IGNORECASE,
+        _assignment,
+    ),
 )
 
 

@@ -124,12 +124,12 @@ def wrap(text: str, width: int | None) -> list[str]:
     if width is None or len(text) <= width:
         return [text]
     n = hang(text, width)
-    return textwrap.wrap(text, width, subsequent_indent=" " * n, break_on_hyphens=False,
-                         drop_whitespace=True) or [text]
+    return textwrap.wrap(
+        text, width, subsequent_indent=" " * n, break_on_hyphens=False, drop_whitespace=True
+    ) or [text]
 
 
-def named(names: list[str], width: int | None, *, prefix: str = "    for ",
-          most: int = 5) -> str:
+def named(names: list[str], width: int | None, *, prefix: str = "    for ", most: int = 5) -> str:
     """At most ``most`` of ``names``, and no more than fit on one line of ``width``
     after ``prefix`` (always the first), the rest counted: "a, b and 12 more"."""
     shown: list[str] = []
@@ -168,9 +168,7 @@ def _wrapped(console: Console, line: Text, width: int) -> list[Text]:
     return out
 
 
-def print_report(
-    report: Report, stream: IO[str], *, color: bool, title: str | None = None
-) -> None:
+def print_report(report: Report, stream: IO[str], *, color: bool, title: str | None = None) -> None:
     """Print ``report_lines`` to ``stream``, coloured only when ``color``, each
     line wrapped to the terminal's width (``width_of``), its next lines under
     its text: a fix read in a 60-column terminal is a block, not one 400-column line."""

@@ -109,9 +109,28 @@ class Error(Record):
     """
 
     __slots__ = (
-        "message", "text", "tool", "category", "severity", "file", "line", "column", "code",
-        "span", "context", "signature", "actionability", "test", "match", "block", "kind",
-        "count", "consequence", "related", "rank", "notes",
+        "message",
+        "text",
+        "tool",
+        "category",
+        "severity",
+        "file",
+        "line",
+        "column",
+        "code",
+        "span",
+        "context",
+        "signature",
+        "actionability",
+        "test",
+        "match",
+        "block",
+        "kind",
+        "count",
+        "consequence",
+        "related",
+        "rank",
+        "notes",
     )
 
     def __init__(

@@ -126,18 +126,27 @@ class RegexBank:
             return None
         for order in answer["slow"]:
             self._slow.add(order)
-            _warn(f"{self._regexes[order][1]}: its match regex ran over {REGEX_BUDGET} s "
-                  f"on a {len(text)}-character block; skipped")
+            _warn(
+                f"{self._regexes[order][1]}: its match regex ran over {REGEX_BUDGET} s "
+                f"on a {len(text)}-character block; skipped"
+            )
         hit = answer["hit"]
         return None if hit is None else (int(hit), dict(answer["groups"]))
 
     def _start(self) -> bool:
-        regexes = {o: rx for o, (rx, _) in enumerate(self._regexes)
-                   if rx is not None and o not in (self._re2 or {})}
+        regexes = {
+            o: rx
+            for o, (rx, _) in enumerate(self._regexes)
+            if rx is not None and o not in (self._re2 or {})
+        }
         try:
             self._proc = subprocess.Popen(
-                [sys.executable, "-I", "-c", _WORKER], stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="ascii",
+                [sys.executable, "-I", "-c", _WORKER],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                encoding="ascii",
             )
         except OSError as exc:
             self._give_up(f"cannot start the regex worker ({exc}); regex matching is off")

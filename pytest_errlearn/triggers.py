@@ -67,27 +67,98 @@ def compile_line(c: Trigger) -> Trigger:
 
 
 def _compiled(
-    pattern: Pattern, order: int, threshold: float, message: str, code: str | None,
+    pattern: Pattern,
+    order: int,
+    threshold: float,
+    message: str,
+    code: str | None,
     names: tuple[str, ...],
 ) -> Trigger:
     message = SEVERITY.sub("", message.strip())
     text, exc = canonical(message)
     return Trigger(
-        pattern, order, text, code.upper() if code else None, exc,
-        threshold if pattern.threshold is None else pattern.threshold, message, names,
-        _words(message) if names else (), telling(text, exception=exc is not None),
+        pattern,
+        order,
+        text,
+        code.upper() if code else None,
+        exc,
+        threshold if pattern.threshold is None else pattern.threshold,
+        message,
+        names,
+        _words(message) if names else (),
+        telling(text, exception=exc is not None),
     )
 
 
 # Words any error message may use: they say that something failed, not what.
-_COMMON = frozenset({
-    "a", "an", "the", "of", "to", "in", "on", "at", "for", "from", "by", "with", "and", "or",
-    "but", "not", "no", "nor", "is", "are", "was", "were", "be", "been", "it", "its", "this",
-    "that", "there", "as", "if", "than", "so", "can", "cannot", "could", "would", "should",
-    "will", "may", "must", "do", "does", "did", "has", "have", "had", "error", "errors",
-    "fatal", "warning", "failed", "fail", "found", "expected", "unexpected", "invalid",
-    "unknown", "while", "when", "after", "before", "into", "out",
-})
+_COMMON = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "but",
+        "not",
+        "no",
+        "nor",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "it",
+        "its",
+        "this",
+        "that",
+        "there",
+        "as",
+        "if",
+        "than",
+        "so",
+        "can",
+        "cannot",
+        "could",
+        "would",
+        "should",
+        "will",
+        "may",
+        "must",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "error",
+        "errors",
+        "fatal",
+        "warning",
+        "failed",
+        "fail",
+        "found",
+        "expected",
+        "unexpected",
+        "invalid",
+        "unknown",
+        "while",
+        "when",
+        "after",
+        "before",
+        "into",
+        "out",
+    }
+)
 _WORD = re.compile(r"[a-z][a-z0-9_]+")
 STEM = 5  # letters of a word compared: "refused" is "refuse", "connection" "connect"
 
@@ -123,10 +194,28 @@ def says_the_same(c: Trigger, text: str) -> bool:
 _NAME = re.compile(
     r"[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]|^[A-Z][A-Z0-9]{3,}$|\w\.[A-Za-z][A-Za-z0-9]{0,4}$"
 )
-_SHOUTED = frozenset({  # capitals that say how bad, not what
-    "ERROR", "ERRORS", "FAIL", "FAILED", "FAILURE", "FATAL", "WARNING", "WARN", "NOTE", "INFO",
-    "DEBUG", "PASS", "PASSED", "SKIPPED", "TRUE", "FALSE", "NULL", "NONE",
-})
+_SHOUTED = frozenset(
+    {  # capitals that say how bad, not what
+        "ERROR",
+        "ERRORS",
+        "FAIL",
+        "FAILED",
+        "FAILURE",
+        "FATAL",
+        "WARNING",
+        "WARN",
+        "NOTE",
+        "INFO",
+        "DEBUG",
+        "PASS",
+        "PASSED",
+        "SKIPPED",
+        "TRUE",
+        "FALSE",
+        "NULL",
+        "NONE",
+    }
+)
 _PROPER = re.compile(r"(?<=[a-z,] )[A-Z][a-z]{2,}\b")  # "Could NOT find Halide"
 _BARE = re.compile(r"[^\s'\"`‘’“”()\[\]{}<>,;=|]+")
 _EXC_NAME = re.compile(r"(?:\w+\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt)")
@@ -155,8 +244,14 @@ def names(line: str) -> tuple[tuple[str, bool], ...]:
     def add(value: str, quoted: bool, named: bool = False) -> None:
         named = named or quoted or "/" in value or "\\" in value
         value = _name(value)
-        if (not value or "://" in value or TOKEN_RX.search(value) or value in _SHOUTED
-                or _EXC_NAME.fullmatch(value) or _varies(value)):
+        if (
+            not value
+            or "://" in value
+            or TOKEN_RX.search(value)
+            or value in _SHOUTED
+            or _EXC_NAME.fullmatch(value)
+            or _varies(value)
+        ):
             return
         if named or _NAME.search(value):
             found.append((value, quoted))
@@ -185,8 +280,10 @@ class ErrorText:
     @property
     def quoted(self) -> frozenset[str]:
         if self._quoted is None:
-            self._quoted = frozenset(_name(next(g for g in m.groups() if g is not None))
-                                     for m in _QUOTED.finditer(self.text))
+            self._quoted = frozenset(
+                _name(next(g for g in m.groups() if g is not None))
+                for m in _QUOTED.finditer(self.text)
+            )
         return self._quoted
 
 
@@ -201,18 +298,31 @@ def spells_out(c: Trigger, error: ErrorText) -> bool:
     built-in triggers are written to be general and are left as they are.
     """
     if c.literals is None:  # its code is no name: codes are compared apart (``Matcher``)
-        c.literals = () if c.pattern.origin == "builtin" else tuple(
-            (name, quoted) for name, quoted in names(trigger_line(c.pattern.trigger)[0])
-            if name.upper() != c.code)
-    return all(name in error.quoted if quoted else _has_word(error.text, name)
-               for name, quoted in c.literals)
+        c.literals = (
+            ()
+            if c.pattern.origin == "builtin"
+            else tuple(
+                (name, quoted)
+                for name, quoted in names(trigger_line(c.pattern.trigger)[0])
+                if name.upper() != c.code
+            )
+        )
+    return all(
+        name in error.quoted if quoted else _has_word(error.text, name)
+        for name, quoted in c.literals
+    )
 
 
 def _maybe(word: str) -> bool:
     """Whether a word outside quotes may be a name: not a plain word ("find",
     "Could"), which most of a trigger is (string tests: cheaper than a regex)."""
-    return ("_" in word or "." in word or "/" in word or "\\" in word
-            or not (word.islower() or word[1:].islower()))
+    return (
+        "_" in word
+        or "." in word
+        or "/" in word
+        or "\\" in word
+        or not (word.islower() or word[1:].islower())
+    )
 
 
 def _varies(value: str) -> bool:
@@ -254,12 +364,14 @@ def parse_trigger(line: str) -> tuple[str, str | None]:
     from .detect.formats import TABLE
 
     hit = TABLE.match(line)
-    if hit is not None and hit.fmt.role not in ("ignore", "section") and (
-        len(TOKEN_RX.findall(hit.groups.get("msg") or line)) == len(TOKEN_RX.findall(line))
+    if (
+        hit is not None
+        and hit.fmt.role not in ("ignore", "section")
+        and (len(TOKEN_RX.findall(hit.groups.get("msg") or line)) == len(TOKEN_RX.findall(line)))
     ):  # the detector's message of the trigger, unless it drops a placeholder
         return hit.groups.get("msg") or line, hit.groups.get("code")
     if m := _CODE_HEAD.match(line):
-        return line[m.end():], m.group(1)
+        return line[m.end() :], m.group(1)
     return line, None
 
 
@@ -268,7 +380,7 @@ def _words(message: str) -> tuple[str, ...]:
     a leading exception type is left out (the capture regex takes any)."""
     pieces = TOKEN_RX.split(message)[::2]
     if m := EXCEPTION.match(pieces[0]):
-        pieces[0] = pieces[0][m.end(1):]
+        pieces[0] = pieces[0][m.end(1) :]
     return tuple(w for piece in pieces if (w := " ".join(piece.split()).lower()))
 
 
@@ -287,7 +399,7 @@ def _literal(piece: str, first: bool) -> str:
     """A literal stretch of a trigger as regex: spaces flexible, exception type any."""
     head = ""
     if first and (m := EXCEPTION.match(piece)):
-        head, piece = r"(?:[\w.]+\.)?\w+", piece[m.end(1):]
+        head, piece = r"(?:[\w.]+\.)?\w+", piece[m.end(1) :]
     return head + r"\s+".join(re.escape(word) for word in re.split(r"\s+", piece))
 
 
@@ -366,8 +478,9 @@ def fill(c: Trigger, err: Error, values: dict[str, str]) -> str:
     """
     missing = [n for n in dict.fromkeys(c.names) if n not in values]
     if missing:
-        quoted = [next(g for g in q.groups() if g is not None)
-                  for q in _QUOTED.finditer(err.message)]
+        quoted = [
+            next(g for g in q.groups() if g is not None) for q in _QUOTED.finditer(err.message)
+        ]
         values = {**dict(zip(missing, quoted, strict=False)), **values}
     return PLACEHOLDER.sub(lambda m: _value(m, values), c.pattern.fix)
 

@@ -43,13 +43,20 @@ class Run:
 PY = "{python}"
 LOGS = "logchunks/logs"
 DEAD_INDEX = ("--index-url", "http://127.0.0.1:9/simple", "--retries", "0", "--timeout", "2")
-PIP_DEAD = Run((PY, "-m", "pip", "install", "--no-cache-dir", *DEAD_INDEX,
-                "errlearn-no-such-dist==1.0"), command="pip install")
-MYPY = Run((PY, "-m", "mypy", "--no-incremental", "m.py"),
-           command="mypy m.py",
-           files=(("m.py", "import yaml\nimport sortedcontainers\n"),))
-GCC_LINK = Run(("gcc", "main.c", "-lerrlearnnosuchlib", "-o", "main"), command="gcc main.c",
-               files=(("main.c", "int missing(void);\nint main(void) { return missing(); }\n"),))
+PIP_DEAD = Run(
+    (PY, "-m", "pip", "install", "--no-cache-dir", *DEAD_INDEX, "errlearn-no-such-dist==1.0"),
+    command="pip install",
+)
+MYPY = Run(
+    (PY, "-m", "mypy", "--no-incremental", "m.py"),
+    command="mypy m.py",
+    files=(("m.py", "import yaml\nimport sortedcontainers\n"),),
+)
+GCC_LINK = Run(
+    ("gcc", "main.c", "-lerrlearnnosuchlib", "-o", "main"),
+    command="gcc main.c",
+    files=(("main.c", "int missing(void);\nint main(void) { return missing(); }\n"),),
+)
 CARGO_FILES = (("Cargo.toml", '[package]\nname = "demo"\nversion = "0.1.0"\nedition = "2021"\n'),)
 GO_MOD = ("go.mod", "module example.com/demo\n\ngo 1.19\n")
 GO_IMPORT_NOPE = 'package main\n\nimport _ "github.com/errlearn/nope"\n\nfunc main() {}\n'
@@ -60,8 +67,11 @@ def _py(code: str, **kw: object) -> Run:
 
 
 def _rustc(source: str) -> Run:
-    return Run(("rustc", "--edition", "2021", "--crate-type", "lib", "lib.rs", "-o", "lib.rlib"),
-               command="cargo build", files=(("lib.rs", source),))
+    return Run(
+        ("rustc", "--edition", "2021", "--crate-type", "lib", "lib.rs", "-o", "lib.rlib"),
+        command="cargo build",
+        files=(("lib.rs", source),),
+    )
 
 
 def _go(source: str, argv: tuple[str, ...] = ("go", "build", "./...")) -> Run:
@@ -173,25 +183,39 @@ func (c capped) SetDeadline(time.Time) error {
 
 
 def _go_net(mode: str) -> Run:
-    return Run(("go", "run", ".", mode), command="go run",
-               files=(("go.mod", "module example.com/net\n\ngo 1.19\n"), ("main.go", GO_NET)))
+    return Run(
+        ("go", "run", ".", mode),
+        command="go run",
+        files=(("go.mod", "module example.com/net\n\ngo 1.19\n"), ("main.go", GO_NET)),
+    )
+
 
 CARGO_DEAD_REGISTRY = (
-    ("Cargo.toml", '[package]\nname = "demo"\nversion = "0.1.0"\nedition = "2021"\n\n'
-                   '[dependencies]\nerrlearn-nope = "1"\n'),
+    (
+        "Cargo.toml",
+        '[package]\nname = "demo"\nversion = "0.1.0"\nedition = "2021"\n\n'
+        '[dependencies]\nerrlearn-nope = "1"\n',
+    ),
     ("src/main.rs", "fn main() {}\n"),
-    ("cargo.sh", 'mkdir -p .cargo && printf \'[source.crates-io]\\nreplace-with = "dead"\\n\\n'
-                 '[source.dead]\\nregistry = "sparse+%s"\\n\' "$1" > .cargo/config.toml && '
-                 'CARGO_NET_RETRY=0 CARGO_HOME="$PWD/.cargohome" cargo build\n'),
+    (
+        "cargo.sh",
+        'mkdir -p .cargo && printf \'[source.crates-io]\\nreplace-with = "dead"\\n\\n'
+        '[source.dead]\\nregistry = "sparse+%s"\\n\' "$1" > .cargo/config.toml && '
+        'CARGO_NET_RETRY=0 CARGO_HOME="$PWD/.cargohome" cargo build\n',
+    ),
 )
 
 
 NPM_LOCK_OUT_OF_SYNC = (
-    ("package.json",
-     '{"name": "demo", "version": "1.0.0", "dependencies": {"host": "file:./host"}}'),
-    ("package-lock.json",
-     '{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, '
-     '"packages": {"": {"name": "demo", "version": "1.0.0"}}}'),
+    (
+        "package.json",
+        '{"name": "demo", "version": "1.0.0", "dependencies": {"host": "file:./host"}}',
+    ),
+    (
+        "package-lock.json",
+        '{"name": "demo", "version": "1.0.0", "lockfileVersion": 3, "requires": true, '
+        '"packages": {"": {"name": "demo", "version": "1.0.0"}}}',
+    ),
     ("host/package.json", '{"name": "host", "version": "1.0.0"}'),
 )
 GIT_REPO = (
@@ -220,9 +244,14 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     # python.toml
     "py-missing-module": _py("import errlearn_no_such_module"),
     "py-cannot-import-name": _py("from json import no_such_name"),
-    "py-circular-import": Run((PY, "-c", "import cyc_a"), command="python", files=(
-        ("cyc_a.py", "from cyc_b import y\nx = 1\n"),
-        ("cyc_b.py", "from cyc_a import x\ny = 2\n"))),
+    "py-circular-import": Run(
+        (PY, "-c", "import cyc_a"),
+        command="python",
+        files=(
+            ("cyc_a.py", "from cyc_b import y\nx = 1\n"),
+            ("cyc_b.py", "from cyc_a import x\ny = 2\n"),
+        ),
+    ),
     "py-syntax-error": _py("x = = 1"),
     "py-unclosed-bracket": _py("print(1"),
     "py-indentation": _py("x = 1\n  y = 2"),
@@ -234,8 +263,9 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     "py-unsupported-operand": _py("1 + 'a'"),
     "py-key-error": _py("import os; os.environ['ERRLEARN_UNSET_VARIABLE']"),
     "py-file-not-found": _py("open('missing.txt')"),
-    "py-permission-denied": _py("import subprocess; subprocess.run(['./tool.sh'])",
-                                files=(("tool.sh", "#!/bin/sh\n"),)),
+    "py-permission-denied": _py(
+        "import subprocess; subprocess.run(['./tool.sh'])", files=(("tool.sh", "#!/bin/sh\n"),)
+    ),
     "py-recursion": _py("def f(): f()\nf()"),
     "py-unicode-decode": _py("b'\\xff'.decode()"),
     "py-forgot-comma": _py("x = [1, 2 3]"),
@@ -249,48 +279,67 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         "    sys.argv\n"
         "    ^^^\n"
         "NameError: name 'sys' is not defined. Did you forget to import 'sys'?\n",
-        command="python"),
+        command="python",
+    ),
     "py-object-attribute": _py("class C:\n    name = 1\nC().nmae"),
     "py-attribute-did-you-mean": _py("'abc'.uper()"),
     "py-unexpected-keyword": _py("def f(x): pass\nf(mix_stderr=True)"),
     "pytest-fixture-not-found": Corpus(f"{LOGS}/Python/nvbn@thefuck/failed/540933341.log", 2806),
-    "pytest-usage-error": Run((PY, "-m", "pytest", "-p", "no:cacheprovider", "--errlearn-nope"),
-                              command="pytest"),
+    "pytest-usage-error": Run(
+        (PY, "-m", "pytest", "-p", "no:cacheprovider", "--errlearn-nope"), command="pytest"
+    ),
     "pip-no-matching-version": PIP_DEAD,
     "pip-no-distribution": PIP_DEAD,
-    "pip-externally-managed": Run(("/usr/bin/python3", "-m", "pip", "install", "errlearn-nope"),
-                                  command="pip install errlearn-nope",
-                                  requires="/usr/lib/python3*/EXTERNALLY-MANAGED"),
+    "pip-externally-managed": Run(
+        ("/usr/bin/python3", "-m", "pip", "install", "errlearn-nope"),
+        command="pip install errlearn-nope",
+        requires="/usr/lib/python3*/EXTERNALLY-MANAGED",
+    ),
     "pip-metadata-generation-failed": Run(
         (PY, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-cache-dir", "./bad"),
         command="pip wheel",
-        files=(("bad/setup.py", "raise SystemExit('errlearn: broken on purpose')\n"),)),
+        files=(("bad/setup.py", "raise SystemExit('errlearn: broken on purpose')\n"),),
+    ),
     "mypy-missing-stubs": MYPY,
     "mypy-untyped-import": MYPY,
     "flake8-unused-import": Corpus("analysis-model/resources/flake8.txt", 4, command="flake8"),
     "conda-packages-not-found": Corpus(
-        f"{LOGS}/Python/scikit-learn@scikit-learn/failed/562395304.log", 607),
+        f"{LOGS}/Python/scikit-learn@scikit-learn/failed/562395304.log", 607
+    ),
     # node.toml
     "node-cannot-find-module": _node("require('errlearn-no-such-module')"),
-    "node-import-outside-module": Run(("node", "a.cjs"), command="node",
-                                      files=(("a.cjs", "import fs from 'fs'\n"),)),
+    "node-import-outside-module": Run(
+        ("node", "a.cjs"), command="node", files=(("a.cjs", "import fs from 'fs'\n"),)
+    ),
     "js-undefined-property": _node("let o; o.x"),
     "js-not-a-function": _node("const o = {}; o.run()"),
     "js-not-defined": _node("nope()"),
     "node-heap-out-of-memory": Run(
         ("node", "--max-old-space-size=16", "-e", "const a = []; for (;;) a.push(new Array(1e5))"),
-        command="node"),
-    "node-port-in-use": _node("const net = require('net'); const s = net.createServer()"
-                              ".listen(0, () => net.createServer().listen(s.address().port))"),
-    "npm-missing-script": Run(("npm", "run", "nope"), command="npm run nope",
-                              files=(("package.json", '{"name": "demo", "version": "1.0.0"}'),)),
-    "npm-ci-lockfile-sync": Run(("npm", "ci", "--offline", "--no-audit", "--no-fund"),
-                                command="npm ci", files=NPM_LOCK_OUT_OF_SYNC),
-    "npm-ci-no-lockfile": Run(("npm", "ci", "--offline"), command="npm ci",
-                              files=(("package.json", '{"name": "demo", "version": "1.0.0"}'),)),
+        command="node",
+    ),
+    "node-port-in-use": _node(
+        "const net = require('net'); const s = net.createServer()"
+        ".listen(0, () => net.createServer().listen(s.address().port))"
+    ),
+    "npm-missing-script": Run(
+        ("npm", "run", "nope"),
+        command="npm run nope",
+        files=(("package.json", '{"name": "demo", "version": "1.0.0"}'),),
+    ),
+    "npm-ci-lockfile-sync": Run(
+        ("npm", "ci", "--offline", "--no-audit", "--no-fund"),
+        command="npm ci",
+        files=NPM_LOCK_OUT_OF_SYNC,
+    ),
+    "npm-ci-no-lockfile": Run(
+        ("npm", "ci", "--offline"),
+        command="npm ci",
+        files=(("package.json", '{"name": "demo", "version": "1.0.0"}'),),
+    ),
     "npm-lifecycle-failed": Corpus(
-        f"{LOGS}/JavaScript/FreeCodeCamp@freecodecamp/failed/564664934.log", 543,
-        command="npm test"),
+        f"{LOGS}/JavaScript/FreeCodeCamp@freecodecamp/failed/564664934.log", 543, command="npm test"
+    ),
     "ts-not-assignable": _tsc("const n: number = 'one';\n"),
     "ts-cannot-find-module": _tsc("import x from 'errlearn-nope';\nconsole.log(x);\n"),
     "ts-cannot-find-name": Corpus("errorformat/fmts_testdata/tsc.in", 6, command="tsc"),
@@ -299,99 +348,150 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     "rust-cannot-find-value": _rustc("pub fn f() -> i32 { x }\n"),
     "rust-unresolved-import": _rustc("use nope::thing;\n"),
     "rust-cannot-find-crate": Corpus(f"{LOGS}/Rust/jwilm@alacritty/failed/564267025.log", 1618),
-    "rust-mismatched-types": _rustc("pub fn f() -> i32 { \"a\" }\n"),
+    "rust-mismatched-types": _rustc('pub fn f() -> i32 { "a" }\n'),
     "rust-use-of-moved-value": _rustc(
-        "pub fn f() -> usize { let s = String::new(); let t = s; s.len() + t.len() }\n"),
+        "pub fn f() -> usize { let s = String::new(); let t = s; s.len() + t.len() }\n"
+    ),
     "rust-no-method": _rustc("pub fn f() { 1u8.nope(); }\n"),
     "rust-borrow-mut-while-shared": _rustc(
-        "pub fn f() { let mut v = vec![1]; let first = &v[0]; v.push(2); "
-        "println!(\"{}\", first); }\n"),
+        'pub fn f() { let mut v = vec![1]; let first = &v[0]; v.push(2); println!("{}", first); }\n'
+    ),
     "rust-borrow-mut-twice": _rustc(
         "pub fn f() { let mut s = String::new(); let a = &mut s; let b = &mut s; "
-        "a.push('a'); b.push('b'); }\n"),
+        "a.push('a'); b.push('b'); }\n"
+    ),
     "rust-move-out-while-borrowed": _rustc(
-        "pub fn f() { let s = String::new(); let r = &s; let t = s; "
-        "println!(\"{} {}\", r, t); }\n"),
+        'pub fn f() { let s = String::new(); let r = &s; let t = s; println!("{} {}", r, t); }\n'
+    ),
     "rust-does-not-live-long-enough": _rustc(
-        "pub fn f() -> usize { let r; { let s = String::new(); r = &s; } r.len() }\n"),
+        "pub fn f() -> usize { let r; { let s = String::new(); r = &s; } r.len() }\n"
+    ),
     "rust-use-after-move": _rustc("pub fn f() { let s = String::new(); drop(s); drop(s); }\n"),
     "rust-unstable-feature": Corpus(f"{LOGS}/Rust/jwilm@alacritty/failed/564527447.log", 439),
     "rust-unwrap-on-err": Corpus(f"{LOGS}/Rust/redox-os@redox/failed/357884038.log", 1669),
-    "rust-linker-not-found": Run(("rustc", "-C", "linker=errlearn-no-cc", "main.rs"),
-                                 command="cargo build", files=(("main.rs", "fn main() {}\n"),)),
-    "cargo-failed-to-download": _reset("bash", "cargo.sh", "{url}", command="cargo build",
-                                       files=CARGO_DEAD_REGISTRY),
-    "cargo-lock-version": Run(("cargo", "build", "--offline"), command="cargo build",
-                              files=(*CARGO_FILES, ("Cargo.lock", "version = 99\n"),
-                                     ("src/main.rs", "fn main() {}\n"))),
+    "rust-linker-not-found": Run(
+        ("rustc", "-C", "linker=errlearn-no-cc", "main.rs"),
+        command="cargo build",
+        files=(("main.rs", "fn main() {}\n"),),
+    ),
+    "cargo-failed-to-download": _reset(
+        "bash", "cargo.sh", "{url}", command="cargo build", files=CARGO_DEAD_REGISTRY
+    ),
+    "cargo-lock-version": Run(
+        ("cargo", "build", "--offline"),
+        command="cargo build",
+        files=(*CARGO_FILES, ("Cargo.lock", "version = 99\n"), ("src/main.rs", "fn main() {}\n")),
+    ),
     # go.toml
     "go-undefined": _go("package main\n\nfunc main() { nope() }\n"),
     "go-imported-not-used": _go('package main\n\nimport "os"\n\nfunc main() {}\n'),
     "go-declared-not-used": _go("package main\n\nfunc main() { x := 1 }\n"),
     "go-missing-module": _go(GO_IMPORT_NOPE),
-    "go-missing-go-sum": Run(("go", "build", "./..."), command="go build", files=(
-        ("go.mod", "module example.com/demo\n\ngo 1.19\n\n"
-                   "require github.com/errlearn/nope v1.0.0\n"),
-        ("main.go", GO_IMPORT_NOPE))),
-    "go-cannot-find-package": Run(("go", "build", "main.go"), command="go build",
-                                  env=(("GO111MODULE", "off"),),
-                                  files=(("main.go", GO_IMPORT_NOPE),)),
-    "go-test-failed": Corpus(f"{LOGS}/Go/ethereum@go-ethereum/failed/566009484.log", 531,
-                             command="go test"),
+    "go-missing-go-sum": Run(
+        ("go", "build", "./..."),
+        command="go build",
+        files=(
+            (
+                "go.mod",
+                "module example.com/demo\n\ngo 1.19\n\nrequire github.com/errlearn/nope v1.0.0\n",
+            ),
+            ("main.go", GO_IMPORT_NOPE),
+        ),
+    ),
+    "go-cannot-find-package": Run(
+        ("go", "build", "main.go"),
+        command="go build",
+        env=(("GO111MODULE", "off"),),
+        files=(("main.go", GO_IMPORT_NOPE),),
+    ),
+    "go-test-failed": Corpus(
+        f"{LOGS}/Go/ethereum@go-ethereum/failed/566009484.log", 531, command="go test"
+    ),
     # c.toml
     "c-missing-header": _gcc("#include <errlearn_nope.h>\nint main(void) { return 0; }\n"),
     "clang-missing-header": Corpus(f"{LOGS}/Go/ethereum@go-ethereum/failed/566352197.log", 944),
-    "ld-undefined-reference": Run(("gcc", "main.c", "-o", "main"), command="gcc main.c",
-                                  files=GCC_LINK.files),
+    "ld-undefined-reference": Run(
+        ("gcc", "main.c", "-o", "main"), command="gcc main.c", files=GCC_LINK.files
+    ),
     "ld-cannot-find-library": GCC_LINK,
-    "ld-multiple-definition": Run(("gcc", "a.c", "b.c", "-o", "main"), command="gcc", files=(
-        ("a.c", "int shared = 1;\nint main(void) { return shared; }\n"),
-        ("b.c", "int shared = 2;\n"))),
+    "ld-multiple-definition": Run(
+        ("gcc", "a.c", "b.c", "-o", "main"),
+        command="gcc",
+        files=(
+            ("a.c", "int shared = 1;\nint main(void) { return shared; }\n"),
+            ("b.c", "int shared = 2;\n"),
+        ),
+    ),
     "c-implicit-declaration": Run(
-        ("gcc", "-Werror=implicit-function-declaration", "-c", "main.c"), command="gcc",
-        files=(("main.c", "int main(void) { return nope(); }\n"),)),
-    "cpp-not-declared": Run(("g++", "-c", "main.cpp"), command="g++",
-                            files=(("main.cpp", "int main() { return nope; }\n"),)),
+        ("gcc", "-Werror=implicit-function-declaration", "-c", "main.c"),
+        command="gcc",
+        files=(("main.c", "int main(void) { return nope(); }\n"),),
+    ),
+    "cpp-not-declared": Run(
+        ("g++", "-c", "main.cpp"),
+        command="g++",
+        files=(("main.cpp", "int main() { return nope; }\n"),),
+    ),
     "c-expected-semicolon": _gcc("int f(int x) {\n    x = 1\n    return x;\n}\n"),
     "make-no-rule": Run(("make", "nope"), command="make nope"),
-    "cmake-package-not-found": Corpus(f"{LOGS}/C++/BVLC@caffe/failed/214074807.log", 1394, lines=8,
-                                      command="cmake"),
-    "cmake-no-cmakelists": Run(("cmake", "-S", "src", "-B", "build"), command="cmake",
-                               files=(("src/README", "no CMakeLists.txt here\n"),)),
-    "segfault": Run((PY, "-X", "faulthandler", "-c", "import ctypes; ctypes.string_at(0)"),
-                    command="python"),
+    "cmake-package-not-found": Corpus(
+        f"{LOGS}/C++/BVLC@caffe/failed/214074807.log", 1394, lines=8, command="cmake"
+    ),
+    "cmake-no-cmakelists": Run(
+        ("cmake", "-S", "src", "-B", "build"),
+        command="cmake",
+        files=(("src/README", "no CMakeLists.txt here\n"),),
+    ),
+    "segfault": Run(
+        (PY, "-X", "faulthandler", "-c", "import ctypes; ctypes.string_at(0)"), command="python"
+    ),
     # java.toml
     "javac-cannot-find-symbol": Corpus("cidiff/astor_1260/fail.log", 346, command="mvn test"),
     "javac-package-missing": Corpus("cidiff/google_auto_693/fail.log", 617, command="mvn test"),
-    "java-unsupported-class-version": Corpus("cidiff/jodatime_1837/fail.log", 1054,
-                                             command="mvn test"),
+    "java-unsupported-class-version": Corpus(
+        "cidiff/jodatime_1837/fail.log", 1054, command="mvn test"
+    ),
     "maven-plugin-resolution": Corpus("cidiff/mimecraft_2316/fail.log", 197, command="mvn test"),
     "maven-test-failures": Corpus("cidiff/commonslang_2089/fail.log", 798, command="mvn test"),
     "maven-no-goals": Snippet("thefuck/command_outputs.jsonl", 81, command="mvn"),
-    "jvm-heap-space": Run(("java", "-Xmx16m", "Oom.java"), command="java", files=(("Oom.java",
-        "class Oom { public static void main(String[] a) { long[][] k = new long[1000][];"
-        " for (int i = 0; ; i++) k[i % 1000] = new long[1 << 20]; } }\n"),)),
+    "jvm-heap-space": Run(
+        ("java", "-Xmx16m", "Oom.java"),
+        command="java",
+        files=(
+            (
+                "Oom.java",
+                "class Oom { public static void main(String[] a) { long[][] k = new long[1000][];"
+                " for (int i = 0; ; i++) k[i % 1000] = new long[1 << 20]; } }\n",
+            ),
+        ),
+    ),
     # docker.toml
-    "docker-daemon-not-running": Run(("docker", "ps"), command="docker ps",
-                                     env=(("DOCKER_HOST", "unix:///errlearn-no-docker.sock"),)),
+    "docker-daemon-not-running": Run(
+        ("docker", "ps"),
+        command="docker ps",
+        env=(("DOCKER_HOST", "unix:///errlearn-no-docker.sock"),),
+    ),
     # git.toml
     "git-not-a-repository": _git("git status"),
     "git-push-rejected": _git(
         GIT_REPO + "git clone -q remote.git other && cd other && "
         "git commit -q --allow-empty -m b && git push -q && cd ../work && "
-        "git commit -q --allow-empty -m c && git push -q origin HEAD"),
+        "git commit -q --allow-empty -m c && git push -q origin HEAD"
+    ),
     "git-remote-branch-missing": Corpus(
-        f"{LOGS}/CoffeeScript/jashkenas@coffeescript/failed/393178870.log", 420,
-        command="git clone"),
+        f"{LOGS}/CoffeeScript/jashkenas@coffeescript/failed/393178870.log", 420, command="git clone"
+    ),
     "git-pathspec-no-match": _git(GIT_REPO + "cd work && git checkout errlearn-nope"),
     "git-unrelated-histories": _git(
         GIT_REPO + "git init -q other && cd other && git commit -q --allow-empty -m x && "
-        "git pull --no-rebase -q ../remote.git HEAD"),
+        "git pull --no-rebase -q ../remote.git HEAD"
+    ),
     # network.toml
     "net-could-not-resolve-host": _git("git ls-remote https://errlearn.invalid/repo.git"),
     "net-connect-refused-node": _node("require('http').get('http://127.0.0.1:9')"),
     "net-connection-refused-python": _py(
-        "import socket; socket.create_connection(('127.0.0.1', 9))"),
+        "import socket; socket.create_connection(('127.0.0.1', 9))"
+    ),
     "net-http-5xx": _py(SERVE + "code = 503; serve(); urllib.request.urlopen(url)"),
     "net-timed-out": _py(SERVE + "code = None; serve(); urllib.request.urlopen(url, timeout=1)"),
     "net-connection-reset": _reset("git", "ls-remote", "{url}repo.git", command="git fetch"),
@@ -401,17 +501,22 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     # https://github.com/npm/npm/issues/12090 (npm install in a docker build)
     "net-dns-eai-again": _quoted(
         "npm ERR! code EAI_AGAIN\nnpm ERR! errno EAI_AGAIN\nnpm ERR! syscall getaddrinfo\n\n"
-        "npm ERR! getaddrinfo EAI_AGAIN registry.npmjs.org:80\nnpm ERR!\n", command="npm install"),
+        "npm ERR! getaddrinfo EAI_AGAIN registry.npmjs.org:80\nnpm ERR!\n",
+        command="npm install",
+    ),
     # https://github.com/microsoft/WSL/issues/4792 (sudo apt update)
     "apt-temporary-failure-resolving": _quoted(
         "Err:1 http://archive.ubuntu.com/ubuntu bionic InRelease\n"
         "  Temporary failure resolving 'archive.ubuntu.com'\n"
         "W: Failed to fetch http://archive.ubuntu.com/ubuntu/dists/bionic/InRelease  "
-        "Temporary failure resolving 'archive.ubuntu.com'\n", command="apt-get update"),
+        "Temporary failure resolving 'archive.ubuntu.com'\n",
+        command="apt-get update",
+    ),
     # shell.toml
     "shell-command-not-found": Corpus("cidiff/guava_1947/fail.log", 268),
-    "shell-not-executable": Run(("bash", "-c", "./tool.sh"), command="bash",
-                                files=(("tool.sh", "#!/bin/sh\n"),)),
+    "shell-not-executable": Run(
+        ("bash", "-c", "./tool.sh"), command="bash", files=(("tool.sh", "#!/bin/sh\n"),)
+    ),
     "shell-no-space-left": Corpus("cidiff/guava_2087/fail.log", 1081, command="mvn test"),
     "shell-cd-missing-dir": Run(("bash", "-c", "cd errlearn-nope"), command="bash"),
 }

@@ -25,7 +25,6 @@ category = "dependency"
 """
 
 
-
 @pytest.fixture(autouse=True)
 def autoload(monkeypatch: pytest.MonkeyPatch) -> None:
     """pytest loads plugins by their entry points in the runs under test, as for a user.
@@ -54,9 +53,7 @@ def errlearn_lines(result: pytest.RunResult) -> list[str]:
     lines = result.outlines
     heading = [i for i, line in enumerate(lines) if _SEPARATOR.match(line) and " errlearn " in line]
     start = heading[0]
-    end = next(
-        (i for i in range(start + 1, len(lines)) if _SEPARATOR.match(lines[i])), len(lines)
-    )
+    end = next((i for i in range(start + 1, len(lines)) if _SEPARATOR.match(lines[i])), len(lines))
     return lines[start + 1 : end]
 
 

@@ -11,8 +11,11 @@ import pytest
 from pytest_errlearn.detect import detect, streaming
 from pytest_errlearn.detect.streaming import StreamDetector
 
-ERRLEARN = [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
-            "sys.exit(main())"]
+ERRLEARN = [
+    sys.executable,
+    "-c",
+    "import sys; from errlearn_wrapper.cli import main; sys.exit(main())",
+]
 
 
 def shrink_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -44,6 +47,7 @@ def corpus_log(corpora: Path, pattern: str, limit: int) -> bytes:
 
 def chained_log() -> tuple[bytes, int]:
     """A log with a long chained traceback, and where its second traceback starts."""
+
     def traceback(frames: int, exc: str) -> list[bytes]:
         lines = [b"Traceback (most recent call last):"]
         for i in range(frames):
@@ -51,9 +55,13 @@ def chained_log() -> tuple[bytes, int]:
         return [*lines, exc.encode()]
 
     filler = b"".join(b"compiling module %d\n" % i for i in range(4000))
-    chained = [*traceback(5, "KeyError: 'x'"), b"",
-               b"During handling of the above exception, another exception occurred:", b"",
-               *traceback(25, "RuntimeError: boom")]
+    chained = [
+        *traceback(5, "KeyError: 'x'"),
+        b"",
+        b"During handling of the above exception, another exception occurred:",
+        b"",
+        *traceback(25, "RuntimeError: boom"),
+    ]
     trace = b"\n".join(chained) + b"\n"
     data = filler + trace + filler + b"src/app.c:3:5: error: 'x' undeclared\n" + filler
     return data, len(filler) + trace.rindex(b"Traceback")

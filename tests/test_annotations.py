@@ -53,14 +53,26 @@ def test_properties_also_escape_the_colon_and_comma_that_end_them() -> None:
 
 def test_a_message_with_separators_and_newlines_survives_the_runners_parser() -> None:
     message = "expected `u32`, found `&str`:: 100% wrong\nsecond line"
-    err = _error(message, "s1", file="src/a,b.rs", line=3, column=7, category="type",
-                 tool="cargo", code="E0308")
+    err = _error(
+        message,
+        "s1",
+        file="src/a,b.rs",
+        line=3,
+        column=7,
+        category="type",
+        tool="cargo",
+        code="E0308",
+    )
     (line,) = github_annotations(Report(errors=[err], primary_index=0))
     assert "\n" not in line
     name, props, data = parse(line)
     assert name == "error"
-    assert props == {"file": "src/a,b.rs", "line": "3", "col": "7",
-                     "title": "root cause: cargo E0308 type error"}
+    assert props == {
+        "file": "src/a,b.rs",
+        "line": "3",
+        "col": "7",
+        "title": "root cause: cargo E0308 type error",
+    }
     assert data == message
 
 
@@ -94,8 +106,12 @@ def test_when_every_error_is_a_consequence_they_are_still_annotated() -> None:
 
 
 def test_the_known_fix_and_the_test_go_in_the_message() -> None:
-    err = _error("No module named 'requests'", "m", test="tests/test_a.py::test_x",
-                 match=Match("py-missing-module", 0.9, "regex", "pip install requests"))
+    err = _error(
+        "No module named 'requests'",
+        "m",
+        test="tests/test_a.py::test_x",
+        match=Match("py-missing-module", 0.9, "regex", "pip install requests"),
+    )
     _, _, data = parse(github_annotations(Report(errors=[err], primary_index=0))[0])
     assert data.splitlines() == [
         "No module named 'requests'",

@@ -32,8 +32,13 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 def test_a_benchmark_refuses_a_count_or_size_it_cannot_measure(
     script: str, option: str, value: str
 ) -> None:
-    done = subprocess.run([sys.executable, script, option, value], cwd=BENCHMARKS,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, script, option, value],
+        cwd=BENCHMARKS,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.splitlines()[-1].startswith(f"{script}: error: argument {option}: ")
@@ -69,7 +74,11 @@ def test_errlearn_and_its_anchor_each_pass_the_log_through_to_a_new_file(
 
 def test_the_team_loop_shows_each_learned_fix_under_its_own_failure() -> None:
     # Issue 31's check, on a real suite: record, learn five fixes, run again.
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "team_loop.py")],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "team_loop.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "5 fixes learned of 5" in done.stdout

@@ -30,18 +30,30 @@ def sample(root: Path) -> Report:
     """Four errors: a matched one, the root cause, one without a place, one absolute path."""
     missing = make_error(
         "ModuleNotFoundError: No module named 'requests'",
-        tool="pytest", category="dependency", severity="blocking",
-        file="tests/test_api.py", line=3, column=1,
+        tool="pytest",
+        category="dependency",
+        severity="blocking",
+        file="tests/test_api.py",
+        line=3,
+        column=1,
         match=Match("py-missing-module", 0.91, "semantic", "pip install requests"),
     )
     typo = make_error(
         "Type 'string' is not assignable to type 'number'.",
-        tool="tsc", category="type", severity="high", file="./src/app.ts", line=42, column=5,
+        tool="tsc",
+        category="type",
+        severity="high",
+        file="./src/app.ts",
+        line=42,
+        column=5,
         code="TS2322",
     )
     vague = make_error("something | broke with `code`", category="unknown", severity="medium")
     absolute = make_error(
-        "unused variable", category="build", severity="low", file=str(root / "lib" / "x.c"),
+        "unused variable",
+        category="build",
+        severity="low",
+        file=str(root / "lib" / "x.c"),
         line=7,
     )
     return Report(errors=[typo, missing, vague, absolute], command="make", primary_index=1)
@@ -58,12 +70,42 @@ def report(tmp_path: Path) -> Report:
 # has additionalProperties false on each), and the ones it requires.
 SARIF_ALLOWED = {
     "log": {"$schema", "version", "runs", "inlineExternalProperties", "properties"},
-    "driver": {"name", "version", "informationUri", "rules", "semanticVersion", "fullName",
-               "organization", "properties", "shortDescription", "fullDescription"},
-    "rule": {"id", "name", "shortDescription", "fullDescription", "help", "helpUri",
-             "defaultConfiguration", "properties", "messageStrings"},
-    "result": {"ruleId", "ruleIndex", "rule", "kind", "level", "message", "locations",
-               "partialFingerprints", "fingerprints", "properties", "relatedLocations"},
+    "driver": {
+        "name",
+        "version",
+        "informationUri",
+        "rules",
+        "semanticVersion",
+        "fullName",
+        "organization",
+        "properties",
+        "shortDescription",
+        "fullDescription",
+    },
+    "rule": {
+        "id",
+        "name",
+        "shortDescription",
+        "fullDescription",
+        "help",
+        "helpUri",
+        "defaultConfiguration",
+        "properties",
+        "messageStrings",
+    },
+    "result": {
+        "ruleId",
+        "ruleIndex",
+        "rule",
+        "kind",
+        "level",
+        "message",
+        "locations",
+        "partialFingerprints",
+        "fingerprints",
+        "properties",
+        "relatedLocations",
+    },
     "physical": {"address", "artifactLocation", "region", "contextRegion", "properties"},
     "artifact": {"uri", "uriBaseId", "index", "description", "properties"},
     "region": {"startLine", "startColumn", "endLine", "endColumn", "snippet", "message"},
@@ -109,8 +151,12 @@ def test_sarif_has_one_rule_per_pattern_and_per_category_with_the_fix_as_help(
 ) -> None:
     a = make_error("boom a", category="runtime", severity="high")
     b = make_error("boom b", category="runtime", severity="high")
-    c = make_error("No module named 'x'", category="dependency", severity="blocking",
-                   match=Match("py-missing-module", 0.8, "regex", "pip install x"))
+    c = make_error(
+        "No module named 'x'",
+        category="dependency",
+        severity="blocking",
+        match=Match("py-missing-module", 0.8, "regex", "pip install x"),
+    )
     log = json.loads(render(Report(errors=[a, b, c]), "sarif", root=tmp_path))
     rules = log["runs"][0]["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == ["errlearn/runtime", "py-missing-module"]
@@ -135,7 +181,8 @@ def test_sarif_locations_are_relative_with_line_and_column_and_the_root_without_
     by_message = {r["message"]["text"].split("\n")[0]: r for r in results}
     typo = by_message["Type 'string' is not assignable to type 'number'."]["locations"][0]
     assert typo["physicalLocation"]["artifactLocation"] == {
-        "uri": "src/app.ts", "uriBaseId": "%SRCROOT%"
+        "uri": "src/app.ts",
+        "uriBaseId": "%SRCROOT%",
     }
     assert typo["physicalLocation"]["region"] == {"startLine": 42, "startColumn": 5}
     inside = by_message["unused variable"]["locations"][0]["physicalLocation"]
@@ -198,8 +245,14 @@ NASTY = 'bad \x1b[31mred\x1b[0m \x00nul & <tag> "quoted" \x07bell'
 def test_junit_xml_parses_even_with_escape_codes_nul_and_markup_in_messages(
     tmp_path: Path,
 ) -> None:
-    err = make_error(NASTY, category="runtime", severity="high", file="a.py", line=2,
-                     block=[NASTY, "  more \x0bdetail"])
+    err = make_error(
+        NASTY,
+        category="runtime",
+        severity="high",
+        file="a.py",
+        line=2,
+        block=[NASTY, "  more \x0bdetail"],
+    )
     xml = render(Report(errors=[err], primary_index=0), "junit", root=tmp_path)
     root = ET.fromstring(xml)
     assert root.tag == "testsuites"
@@ -219,8 +272,22 @@ def test_junit_xml_parses_even_with_escape_codes_nul_and_markup_in_messages(
 JUNIT_10 = {
     "testsuites": ({"name", "time", "tests", "failures", "errors"}, set()),
     "testsuite": (
-        {"name", "tests", "failures", "errors", "group", "time", "skipped", "timestamp",
-         "hostname", "id", "package", "file", "log", "url"},
+        {
+            "name",
+            "tests",
+            "failures",
+            "errors",
+            "group",
+            "time",
+            "skipped",
+            "timestamp",
+            "hostname",
+            "id",
+            "package",
+            "file",
+            "log",
+            "url",
+        },
         {"name", "tests", "failures", "errors"},
     ),
     "testcase": ({"name", "time", "classname", "group"}, {"name"}),
@@ -237,8 +304,13 @@ def test_junit_holds_only_what_the_strictest_jenkins_schema_allows(
 
 
 def test_junit_puts_a_failing_tests_place_at_the_head_of_its_text(tmp_path: Path) -> None:
-    err = make_error("AssertionError: assert 1 == 2", category="assertion",
-                     test="tests/test_a.py::test_one", file="tests/test_a.py", line=7)
+    err = make_error(
+        "AssertionError: assert 1 == 2",
+        category="assertion",
+        test="tests/test_a.py::test_one",
+        file="tests/test_a.py",
+        line=7,
+    )
     failure = ET.fromstring(render(Report(errors=[err]), "junit", root=tmp_path))[0][0][0]
     assert failure.text is not None and failure.text.startswith("at tests/test_a.py:7\n")
 
@@ -256,13 +328,17 @@ def test_junit_has_one_failing_test_case_per_error_root_cause_first(
     assert failure is not None and failure.text is not None
     assert failure.text.endswith("fix: pip install requests")
     assert [c.find("failure").get("type") for c in cases] == [  # type: ignore[union-attr]
-        "dependency", "type", "unknown", "build"
+        "dependency",
+        "type",
+        "unknown",
+        "build",
     ]
 
 
 def test_junit_of_a_pytest_report_names_the_cases_after_the_tests(tmp_path: Path) -> None:
-    err = make_error("AssertionError: assert 1 == 2", category="assertion",
-                     test="tests/test_a.py::test_one[x-1]")
+    err = make_error(
+        "AssertionError: assert 1 == 2", category="assertion", test="tests/test_a.py::test_one[x-1]"
+    )
     case = ET.fromstring(render(Report(errors=[err]), "junit", root=tmp_path))[0][0]
     assert case.get("name") == "tests/test_a.py::test_one[x-1]"
 
@@ -285,8 +361,13 @@ def test_markdown_is_a_table_root_cause_first_that_reads_back_to_the_messages(
     header = split_row(lines[2])
     assert header == ["", "location", "category", "message", "fix"]
     rows = [split_row(line) for line in lines[4:]]
-    assert rows[0] == ["root cause", "tests/test_api.py:3", "dependency",
-                       "ModuleNotFoundError: No module named 'requests'", "pip install requests"]
+    assert rows[0] == [
+        "root cause",
+        "tests/test_api.py:3",
+        "dependency",
+        "ModuleNotFoundError: No module named 'requests'",
+        "pip install requests",
+    ]
     assert rows[2][3] == "something | broke with `code`"  # escaped, then read back whole
     assert all(len(r) == 5 for r in rows)
     assert rows[3][1] == "lib/x.c:7"
@@ -317,7 +398,9 @@ def test_no_step_summary_is_written_outside_github(
 
 
 def test_an_unwritable_step_summary_is_a_note_not_a_failure(
-    report: Report, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    report: Report,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / "missing" / "summary.md"))
@@ -354,8 +437,12 @@ def test_json_report_puts_each_error_on_a_line_of_its_own(report: Report) -> Non
     assert json.loads(text) == report.to_dict()
     lines = text.splitlines()
     for err in [*report.errors, *report.warnings]:
-        own = [line for line in lines if line.lstrip().startswith('{"tool"')
-               and json.loads(line.strip().rstrip(",")) == err.to_dict()]
+        own = [
+            line
+            for line in lines
+            if line.lstrip().startswith('{"tool"')
+            and json.loads(line.strip().rstrip(",")) == err.to_dict()
+        ]
         assert len(own) == 1
     assert lines[0] == "{" and lines[-1] == "}" and '  "errors": [' in lines
 
@@ -409,7 +496,10 @@ def test_a_root_cause_is_a_sarif_error_whatever_its_severity(tmp_path: Path) -> 
 
 def test_markdown_locates_a_test_failure_at_its_file_and_line(tmp_path: Path) -> None:
     failed = make_error(
-        "assert 2 == 3", category="assertion", file="tests/test_calc.py", line=5,
+        "assert 2 == 3",
+        category="assertion",
+        file="tests/test_calc.py",
+        line=5,
         test="tests/test_calc.py::test_add",
     )
     text = render(Report(errors=[failed], primary_index=0), "markdown", root=tmp_path)

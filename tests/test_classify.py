@@ -81,8 +81,19 @@ def test_without_re2_every_text_gets_the_same_category(monkeypatch: pytest.Monke
 # -- actionability: the rubric's words ----------------------------------------
 
 RUBRIC_WORDS = [
-    *classify._DETAIL_WORDS, *classify._SUGGESTION_WORDS,
-    "got", "want", "named", "try", "Try", "TRY", "GOT", "Named", "forgot", "wanted", "retry",
+    *classify._DETAIL_WORDS,
+    *classify._SUGGESTION_WORDS,
+    "got",
+    "want",
+    "named",
+    "try",
+    "Try",
+    "TRY",
+    "GOT",
+    "Named",
+    "forgot",
+    "wanted",
+    "retry",
 ]
 
 
@@ -104,17 +115,20 @@ def test_the_rubric_set_finds_the_words_the_substring_tests_find(text: str) -> N
     assert classify._detail_and_suggestion(text) == classify._by_words(text)
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("AssertionError: Expected 3 but was 4", (True, False)),
-    ("error: no such file; did you mean 'src'?", (True, True)),
-    ("got 1, want 2", (True, False)),
-    ("Got 1", (False, False)),  # the bounded words as written: lower case only
-    ("I forgot, unnamed", (False, False)),  # ... and whole
-    ("EXPECTED 3", (True, False)),  # the others in any case
-    ("Try `npm ci`", (False, True)),
-    ("ModuleNotFoundError: No module named 'ſx'", (True, False)),  # not ASCII: the word tests
-    ("ValueError: ſuggest", (False, False)),  # the word tests: "ſ" is not "s"
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("AssertionError: Expected 3 but was 4", (True, False)),
+        ("error: no such file; did you mean 'src'?", (True, True)),
+        ("got 1, want 2", (True, False)),
+        ("Got 1", (False, False)),  # the bounded words as written: lower case only
+        ("I forgot, unnamed", (False, False)),  # ... and whole
+        ("EXPECTED 3", (True, False)),  # the others in any case
+        ("Try `npm ci`", (False, True)),
+        ("ModuleNotFoundError: No module named 'ſx'", (True, False)),  # not ASCII: the word tests
+        ("ValueError: ſuggest", (False, False)),  # the word tests: "ſ" is not "s"
+    ],
+)
 def test_detail_and_suggestion_are_read_from_the_words(
     text: str, expected: tuple[bool, bool]
 ) -> None:

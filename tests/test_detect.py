@@ -261,8 +261,13 @@ def test_colour_runs_are_stripped_as_one_sequence_at_a_time_would_strip_them(raw
 
 def test_streaming_in_tiny_pieces_gives_the_same_report_as_one_buffer() -> None:
     data = b"".join(
-        [b"noise line\n" * 50, b"Traceback (most recent call last):\n",
-         b'  File "x.py", line 1, in <module>\n', b"KeyError: 'a'\n", b"tail\n" * 5]
+        [
+            b"noise line\n" * 50,
+            b"Traceback (most recent call last):\n",
+            b'  File "x.py", line 1, in <module>\n',
+            b"KeyError: 'a'\n",
+            b"tail\n" * 5,
+        ]
     )
     detector = Detector()
     for i in range(0, len(data), 7):
@@ -283,10 +288,14 @@ def test_the_same_error_twice_is_one_error_counted_twice() -> None:
 
 
 def test_the_signature_ignores_paths_numbers_and_addresses() -> None:
-    one = scan('Traceback (most recent call last):\n  File "/home/a/x.py", line 3, in f\n'
-               "ValueError: bad value at 0x7f3a12 after 30s\n")
-    two = scan('Traceback (most recent call last):\n  File "/ci/b/x.py", line 9, in f\n'
-               "ValueError: bad value at 0x55aa00 after 12s\n")
+    one = scan(
+        'Traceback (most recent call last):\n  File "/home/a/x.py", line 3, in f\n'
+        "ValueError: bad value at 0x7f3a12 after 30s\n"
+    )
+    two = scan(
+        'Traceback (most recent call last):\n  File "/ci/b/x.py", line 9, in f\n'
+        "ValueError: bad value at 0x55aa00 after 12s\n"
+    )
     assert one.errors[0].signature == two.errors[0].signature
 
 
@@ -330,7 +339,8 @@ def test_past_the_limit_of_errors_kept_a_failure_line_still_folds_into_the_error
     monkeypatch.setattr(engine, "MAX_KEPT", 1)
     filler = b"".join(b"compiling module %d\n" % i for i in range(300))
     data = (
-        b"src/a.c:3:5: error: 'x' undeclared\n" + filler
+        b"src/a.c:3:5: error: 'x' undeclared\n"
+        + filler
         + b"src/b.c:9:1: error: expected ';' before '}' token\n"
         + b"make: *** [Makefile:3: all] Error 1\n"
     )

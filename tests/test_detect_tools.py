@@ -85,7 +85,10 @@ def test_a_tap_failure_is_its_yaml_error_at_the_users_frame_and_its_parent_folds
     (err,) = report.errors
     assert err.message == "AssertionError: Expected values to be strictly equal: -1 !== 5"
     assert (err.file, err.line, err.test, err.category) == (
-        "/app/sum.test.js", 6, "adds numbers", "assertion"
+        "/app/sum.test.js",
+        6,
+        "adds numbers",
+        "assertion",
     )
 
 
@@ -132,10 +135,14 @@ def test_an_es_module_that_is_not_there_is_at_its_importer_not_in_nodes_own_code
 
 
 def test_maven_failing_for_want_of_an_artifact_is_the_root_cause_not_the_lines_above() -> None:
-    goal = ("[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
-            "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]")
-    log = ("[INFO] BUILD FAILURE\n[INFO] Finished at: 2026-11-23T19:06:39Z\n"
-           f"{goal}\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.\n")
+    goal = (
+        "[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
+        "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]"
+    )
+    log = (
+        "[INFO] BUILD FAILURE\n[INFO] Finished at: 2026-11-23T19:06:39Z\n"
+        f"{goal}\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.\n"
+    )
     (err,) = scan(log, "maven").errors
     assert err.message.startswith("Could not resolve dependencies for project com.ex:demo:jar")
     assert (err.category, err.span) == ("dependency", (3, 3))

@@ -24,9 +24,19 @@ needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not i
 
 def git(repo: Path, *args: str) -> None:
     subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com",
-         "-c", "commit.gpgsign=false", *args],
-        cwd=repo, check=True, capture_output=True,
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.com",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        cwd=repo,
+        check=True,
+        capture_output=True,
     )
 
 
@@ -197,8 +207,15 @@ def test_the_command_rewrites_the_file_in_place_and_exits_0(
 
 @pytest.mark.parametrize(
     "content",
-    [b"{not json", b"[1, 2]", b'"text"', b'{"iteration": 1}', b'{"error_lines": [1, 2]}',
-     b'{"error_lines": "FAIL"}', b"\xff\xfe\x00"],
+    [
+        b"{not json",
+        b"[1, 2]",
+        b'"text"',
+        b'{"iteration": 1}',
+        b'{"error_lines": [1, 2]}',
+        b'{"error_lines": "FAIL"}',
+        b"\xff\xfe\x00",
+    ],
     ids=["bad-json", "array", "string", "no-error-lines", "not-strings", "not-a-list", "binary"],
 )
 def test_a_summary_it_cannot_use_is_left_byte_for_byte_and_exits_0(

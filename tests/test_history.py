@@ -45,8 +45,11 @@ def _record_many(root: str, worker: int, n: int) -> None:
     assert history is not None
     with history:
         for i in range(n):
-            run(history, error(f"{worker:04x}{i:012x}", test=f"t{worker}::{i}"),
-                command=f"pytest -k w{worker}")
+            run(
+                history,
+                error(f"{worker:04x}{i:012x}", test=f"t{worker}::{i}"),
+                command=f"pytest -k w{worker}",
+            )
 
 
 def test_several_processes_recording_at_once_lose_nothing(tmp_path: Path) -> None:
@@ -143,8 +146,9 @@ def test_a_database_that_cannot_be_opened_turns_history_off_with_one_warning(
     monkeypatch.setattr(store, "connect", refuse)
     notes: list[str] = []
     assert History.open(tmp_path, warn=notes.append) is None
-    assert notes == [f"history is off: cannot write {tmp_path / '.errlearn'} "
-                     "(unable to open database file)"]
+    assert notes == [
+        f"history is off: cannot write {tmp_path / '.errlearn'} (unable to open database file)"
+    ]
 
 
 def test_a_database_from_a_newer_errlearn_is_left_alone(tmp_path: Path) -> None:
@@ -196,22 +200,23 @@ def test_remember_records_with_the_projects_repeat_setting(tmp_path: Path) -> No
     (tmp_path / "pyproject.toml").write_text("[tool.errlearn]\nrepeat = 2\n")
     reports = [report(error()) for _ in range(2)]
     for rep in reports:
-        remember(rep, source="pytest", command="pytest", exit_code=1, start=tmp_path,
-                 warn=pytest.fail)
+        remember(
+            rep, source="pytest", command="pytest", exit_code=1, start=tmp_path, warn=pytest.fail
+        )
     assert reports[1].errors[0].notes == ["failing the same way for 2 runs"]
 
 
 def test_remember_does_nothing_when_history_is_off(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text("[tool.errlearn]\nhistory = false\n")
-    remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path,
-             warn=pytest.fail)
+    remember(
+        report(error()), source="run", command="make", exit_code=2, start=tmp_path, warn=pytest.fail
+    )
     assert not (tmp_path / ".errlearn").exists()
 
 
 def test_remember_makes_no_history_for_a_clean_pass(tmp_path: Path) -> None:
     (tmp_path / ".git").mkdir()
-    remember(report(), source="run", command="make", exit_code=0, start=tmp_path,
-             warn=pytest.fail)
+    remember(report(), source="run", command="make", exit_code=0, start=tmp_path, warn=pytest.fail)
     assert not (tmp_path / ".errlearn").exists()
     remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path)
     remember(report(), source="run", command="make", exit_code=0, start=tmp_path)
@@ -222,8 +227,14 @@ def test_remember_makes_no_history_for_a_clean_pass(tmp_path: Path) -> None:
 def test_remember_with_broken_settings_is_one_warning(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text("[tool.errlearn\n")
     notes: list[str] = []
-    remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path,
-             warn=notes.append)
+    remember(
+        report(error()),
+        source="run",
+        command="make",
+        exit_code=2,
+        start=tmp_path,
+        warn=notes.append,
+    )
     assert len(notes) == 1
     assert notes[0].startswith("history not updated: ")
 
@@ -233,7 +244,8 @@ def test_a_broken_pyproject_that_does_not_name_errlearn_is_not_errlearns_to_judg
 ) -> None:
     """pip and pytest report their own broken pyproject.toml; errlearn records as usual."""
     (tmp_path / "pyproject.toml").write_text("[project\nname = 'p'\n")
-    remember(report(error()), source="run", command="make", exit_code=2, start=tmp_path,
-             warn=pytest.fail)
+    remember(
+        report(error()), source="run", command="make", exit_code=2, start=tmp_path, warn=pytest.fail
+    )
     with opened(tmp_path) as history:
         assert count(history, "runs") == 1

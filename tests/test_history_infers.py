@@ -61,8 +61,12 @@ def test_a_pass_or_another_failure_in_between_starts_the_count_again(tmp_path: P
 def test_repeats_are_counted_per_test(tmp_path: Path) -> None:
     with opened(tmp_path) as history:
         for i in range(3):
-            rep = run(history, error(test="t.py::a"), error(test="t.py::b") if i != 1 else error(
-                SIG_B, test="t.py::b"), command="pytest")
+            rep = run(
+                history,
+                error(test="t.py::a"),
+                error(test="t.py::b") if i != 1 else error(SIG_B, test="t.py::b"),
+                command="pytest",
+            )
         assert rep.errors[0].notes == ["failing the same way for 3 runs"]
         assert rep.errors[1].notes == []
 
@@ -76,9 +80,7 @@ def test_a_test_that_passes_after_its_fix_was_shown_counts_as_a_success(tmp_path
         run(history, command="pytest", exit_code=0, passed=("t.py::a",))
         assert history.success_rate("py-missing-module") == pytest.approx(2 / 3)
         [stats] = history.pattern_stats()
-    assert (stats.worked, stats.failed, stats.success) == (
-        1, 0, "worked after 1 of 1 code change"
-    )
+    assert (stats.worked, stats.failed, stats.success) == (1, 0, "worked after 1 of 1 code change")
 
 
 def test_a_test_id_holding_a_secret_is_stored_masked_and_still_followed(tmp_path: Path) -> None:

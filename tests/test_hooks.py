@@ -34,8 +34,13 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-def hook(name: str, payload: Any, monkeypatch: pytest.MonkeyPatch,
-         capsys: pytest.CaptureFixture[str], *args: str) -> str:
+def hook(
+    name: str,
+    payload: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    *args: str,
+) -> str:
     """Run ``errlearn hook NAME`` with ``payload`` on stdin; its stdout.
 
     Whatever the payload, the status is 0 and nothing goes to stderr.
@@ -48,15 +53,20 @@ def hook(name: str, payload: Any, monkeypatch: pytest.MonkeyPatch,
     return captured.out
 
 
-def record(payload: Any, monkeypatch: pytest.MonkeyPatch,
-           capsys: pytest.CaptureFixture[str]) -> str:
+def record(
+    payload: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
     """``errlearn hook post-tool-use --foreground``: recorded by the time it returns."""
     return hook("post-tool-use", payload, monkeypatch, capsys, "--foreground")
 
 
 def pre(root: Path, command: str) -> dict[str, Any]:
-    return {"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": str(root),
-            "tool_input": {"command": command}}
+    return {
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "cwd": str(root),
+        "tool_input": {"command": command},
+    }
 
 
 def post(root: Path, command: str, response: Any) -> dict[str, Any]:
@@ -131,10 +141,27 @@ def test_build_and_test_commands_are_recognised(line: str, kind: str, segment: s
 
 @pytest.mark.parametrize(
     "line",
-    ["ls -la", "cat setup.py", "git status", "git commit -m 'make test pass'", "echo pytest",
-     "grep -rn pytest .", "npm start", "npm run dev", "go run main.go", "cargo run",
-     "docker ps", "docker compose logs", "pip list", "python script.py", "uv run python x.py",
-     "cd src", "", "   ", "'unclosed"],
+    [
+        "ls -la",
+        "cat setup.py",
+        "git status",
+        "git commit -m 'make test pass'",
+        "echo pytest",
+        "grep -rn pytest .",
+        "npm start",
+        "npm run dev",
+        "go run main.go",
+        "cargo run",
+        "docker ps",
+        "docker compose logs",
+        "pip list",
+        "python script.py",
+        "uv run python x.py",
+        "cd src",
+        "",
+        "   ",
+        "'unclosed",
+    ],
 )
 def test_other_commands_are_not_build_or_test(line: str) -> None:
     assert build_command(line) is None
@@ -143,17 +170,29 @@ def test_other_commands_are_not_build_or_test(line: str) -> None:
 # -- PreToolUse -------------------------------------------------------------------------------
 
 
-def hint(message: str, *, fix: str | None = None, times: int = 1, age: float = 0.0,
-         command: str = "npm test") -> Hint:
+def hint(
+    message: str,
+    *,
+    fix: str | None = None,
+    times: int = 1,
+    age: float = 0.0,
+    command: str = "npm test",
+) -> Hint:
     return Hint("0" * 16, message, command, times, time.time() - age, "runtime", fix=fix)
 
 
 def test_the_pre_tool_use_text_has_the_seeds_banner_and_numbered_issues() -> None:
-    text = format_hints(BuildCommand("npm test", "npm"), [
-        hint("Error: ENOENT: no such file or directory, open 'package.json'",
-             fix="Run 'npm init' if missing.", times=4),
-        hint("ELIFECYCLE Command failed with exit code 1", command="npm run test:unit"),
-    ])
+    text = format_hints(
+        BuildCommand("npm test", "npm"),
+        [
+            hint(
+                "Error: ENOENT: no such file or directory, open 'package.json'",
+                fix="Run 'npm init' if missing.",
+                times=4,
+            ),
+            hint("ELIFECYCLE Command failed with exit code 1", command="npm run test:unit"),
+        ],
+    )
     lines = text.splitlines()
     assert lines[0] == lines[2] == lines[-1] == "=" * 70
     assert lines[1] == "⚠️ RELEVANT ERROR PATTERNS"
@@ -162,8 +201,10 @@ def test_the_pre_tool_use_text_has_the_seeds_banner_and_numbered_issues() -> Non
     first = lines.index("Known issues that might occur:") + 2
     assert lines[first].startswith("1. Error: ENOENT: no such file or directory")
     assert lines[first].endswith("%") and " | Relevance: " in lines[first]
-    assert lines[first + 1:first + 3] == ["   Command: npm test",
-                                          "   Solution: Run 'npm init' if missing."]
+    assert lines[first + 1 : first + 3] == [
+        "   Command: npm test",
+        "   Solution: Run 'npm init' if missing.",
+    ]
     second = lines.index("   Command: npm run test:unit") - 1
     assert lines[second].startswith("2. ELIFECYCLE")
     assert "Solution" not in lines[second + 2]  # no fix known: no Solution line
@@ -173,8 +214,9 @@ def test_relevance_rises_with_a_closer_command_more_failures_and_recency() -> No
     now = time.time()
     base = relevance(hint("x", command="npm run build", age=30 * 86400), "npm test", now)
     assert 40 <= base < relevance(hint("x", age=30 * 86400), "npm test", now)
-    assert base < relevance(hint("x", command="npm run build", times=5, age=30 * 86400),
-                            "npm test", now)
+    assert base < relevance(
+        hint("x", command="npm run build", times=5, age=30 * 86400), "npm test", now
+    )
     assert base < relevance(hint("x", command="npm run build"), "npm test", now)
     assert relevance(hint("x", times=9), "npm test", now) == 100
 
@@ -189,8 +231,11 @@ def test_ls_prints_nothing_at_all(
 def test_what_post_tool_use_records_the_next_pre_tool_use_shows(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    failed = post(project, "cd proj && python -m pytest -q",
-                  {"stdout": MISSING, "stderr": "", "interrupted": False, "isImage": False})
+    failed = post(
+        project,
+        "cd proj && python -m pytest -q",
+        {"stdout": MISSING, "stderr": "", "interrupted": False, "isImage": False},
+    )
     assert record(failed, monkeypatch, capsys) == ""
     text = hook("pre-tool-use", pre(project, "pytest -q"), monkeypatch, capsys)
     assert "RELEVANT ERROR PATTERNS" in text and "Type: pytest" in text
@@ -228,7 +273,9 @@ def test_known_fixes_appear_as_solutions(
         'version = 1\n\n[[pattern]]\nid = "py-missing-module"\n'
         'trigger = "ModuleNotFoundError: No module named {module}"\n'
         "match = \"No module named '(?P<module>[^']+)'\"\n"
-        'fix = "pip install {module}"\n', encoding="utf-8")
+        'fix = "pip install {module}"\n',
+        encoding="utf-8",
+    )
     record(post(project, "pytest", {"stdout": MISSING}), monkeypatch, capsys)
     text = hook("pre-tool-use", pre(project, "pytest"), monkeypatch, capsys)
     assert "   Solution: pip install requests" in text
@@ -273,8 +320,11 @@ def test_the_output_and_status_are_read_from_every_shape_agents_send(
 def test_a_failure_event_without_a_response_is_recorded_as_failed(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    event = {**pre(project, "pytest"), "hook_event_name": "PostToolUseFailure",
-             "error": f"Exit code 1\n{MISSING}"}
+    event = {
+        **pre(project, "pytest"),
+        "hook_event_name": "PostToolUseFailure",
+        "error": f"Exit code 1\n{MISSING}",
+    }
     record(event, monkeypatch, capsys)
     with History.open(project, create=False) as history:  # type: ignore[union-attr]
         assert [h.message for h in history.hints("pytest")] == [
@@ -326,8 +376,12 @@ def test_history_off_in_pyproject_records_nothing(
     ids=["bad-json", "empty", "array", "not-bash", "no-command", "list-command", "bad-input"],
 )
 def test_a_malformed_event_prints_nothing_exits_0_and_leaves_a_log_line(
-    name: str, payload: Any, logged: str, project: Path,
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    name: str,
+    payload: Any,
+    logged: str,
+    project: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(project)
     assert hook(name, payload, monkeypatch, capsys) == ""
@@ -346,8 +400,7 @@ def test_an_unwritable_errlearn_folder_is_silent(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (project / ".errlearn").write_text("a file where the folder should be")
-    assert record(post(project, "pytest", {"stdout": MISSING}),
-                monkeypatch, capsys) == ""
+    assert record(post(project, "pytest", {"stdout": MISSING}), monkeypatch, capsys) == ""
     assert hook("pre-tool-use", pre(project, "pytest"), monkeypatch, capsys) == ""
 
 
@@ -364,9 +417,16 @@ def test_the_installed_command_runs_the_hook_end_to_end(project: Path) -> None:
     if not errlearn.is_file():
         pytest.skip("the errlearn script is not installed beside this python")
     env = {**os.environ, "NO_COLOR": "1"}
+
     def run(name: str, event: dict[str, Any]) -> subprocess.CompletedProcess[bytes]:
-        return subprocess.run([str(errlearn), "hook", name], input=json.dumps(event).encode(),
-                              capture_output=True, env=env, timeout=60, check=False)
+        return subprocess.run(
+            [str(errlearn), "hook", name],
+            input=json.dumps(event).encode(),
+            capture_output=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
 
     done = run("post-tool-use", post(project, "pytest", {"stdout": MISSING}))
     assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")

@@ -10,182 +10,212 @@ from test_detect import scan
 
 # ``mvn -o -B test`` of a JUnit 5 project with two failing tests of three, from
 # the surefire plugin on.
-SUREFIRE_3 = "\n".join((
-    "[INFO] --- maven-surefire-plugin:3.2.5:test (default-test) @ calc ---",
-    "[WARNING] The POM for org.apache.maven:maven-core:jar:3.2.5 is missing, no dependency "
-    "information available",
-    "[INFO] Using auto detected provider "
-    "org.apache.maven.surefire.junitplatform.JUnitPlatformProvider",
-    "[INFO] ",
-    "[INFO] -------------------------------------------------------",
-    "[INFO]  T E S T S",
-    "[INFO] -------------------------------------------------------",
-    "[INFO] Running com.example.CalcTest",
-    "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.110 s <<< "
-    "FAILURE! -- in com.example.CalcTest",
-    "[ERROR] com.example.CalcTest.adds -- Time elapsed: 0.015 s <<< FAILURE!",
-    "org.opentest4j.AssertionFailedError: expected: <5> but was: <-1>",
-    "\tat org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)",
-    "\tat "
-    "org.junit.jupiter.api.AssertionFailureBuilder.buildAndThrow(AssertionFailureBuilder.java:132)",
-    "\tat org.junit.jupiter.api.AssertEquals.failNotEqual(AssertEquals.java:197)",
-    "\tat org.junit.jupiter.api.AssertEquals.assertEquals(AssertEquals.java:150)",
-    "\tat org.junit.jupiter.api.AssertEquals.assertEquals(AssertEquals.java:145)",
-    "\tat org.junit.jupiter.api.Assertions.assertEquals(Assertions.java:531)",
-    "\tat com.example.CalcTest.adds(CalcTest.java:9)",
-    "\tat java.base/java.lang.reflect.Method.invoke(Method.java:569)",
-    "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
-    "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
-    "",
-    "[ERROR] com.example.CalcTest.divides -- Time elapsed: 0.003 s <<< ERROR!",
-    "java.lang.ArithmeticException: / by zero",
-    "\tat com.example.Calc.divide(Calc.java:7)",
-    "\tat com.example.CalcTest.divides(CalcTest.java:14)",
-    "\tat java.base/java.lang.reflect.Method.invoke(Method.java:569)",
-    "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
-    "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
-    "",
-    "[INFO] ",
-    "[INFO] Results:",
-    "[INFO] ",
-    "[ERROR] Failures: ",
-    "[ERROR]   CalcTest.adds:9 expected: <5> but was: <-1>",
-    "[ERROR] Errors: ",
-    "[ERROR]   CalcTest.divides:14 » Arithmetic / by zero",
-    "[INFO] ",
-    "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0",
-    "[INFO] ",
-    "[INFO] ------------------------------------------------------------------------",
-    "[INFO] BUILD FAILURE",
-    "[INFO] ------------------------------------------------------------------------",
-    "[INFO] Total time:  4.814 s",
-    "[INFO] Finished at: 2026-11-26T22:52:23Z",
-    "[INFO] ------------------------------------------------------------------------",
-    "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test "
-    "(default-test) on project calc: There are test failures.",
-    "[ERROR] ",
-    "[ERROR] Please refer to /tmp/m30/target/surefire-reports for the individual test results.",
-    "[ERROR] Please refer to dump files (if any exist) [date].dump, [date]-jvmRun[N].dump and "
-    "[date].dumpstream.",
-    "[ERROR] -> [Help 1]",
-    "[ERROR] ",
-    "[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.",
-    "[ERROR] Re-run Maven using the -X switch to enable full debug logging.",
-    "[ERROR] ",
-    "[ERROR] For more information about the errors and possible solutions, please read the "
-    "following articles:",
-)) + "\n"
+SUREFIRE_3 = (
+    "\n".join(
+        (
+            "[INFO] --- maven-surefire-plugin:3.2.5:test (default-test) @ calc ---",
+            "[WARNING] The POM for org.apache.maven:maven-core:jar:3.2.5 is missing, no dependency "
+            "information available",
+            "[INFO] Using auto detected provider "
+            "org.apache.maven.surefire.junitplatform.JUnitPlatformProvider",
+            "[INFO] ",
+            "[INFO] -------------------------------------------------------",
+            "[INFO]  T E S T S",
+            "[INFO] -------------------------------------------------------",
+            "[INFO] Running com.example.CalcTest",
+            "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.110 s <<< "
+            "FAILURE! -- in com.example.CalcTest",
+            "[ERROR] com.example.CalcTest.adds -- Time elapsed: 0.015 s <<< FAILURE!",
+            "org.opentest4j.AssertionFailedError: expected: <5> but was: <-1>",
+            "\tat "
+            "org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)",
+            "\tat "
+            "org.junit.jupiter.api.AssertionFailureBuilder.buildAndThrow(AssertionFailureBuilder.java:132)",
+            "\tat org.junit.jupiter.api.AssertEquals.failNotEqual(AssertEquals.java:197)",
+            "\tat org.junit.jupiter.api.AssertEquals.assertEquals(AssertEquals.java:150)",
+            "\tat org.junit.jupiter.api.AssertEquals.assertEquals(AssertEquals.java:145)",
+            "\tat org.junit.jupiter.api.Assertions.assertEquals(Assertions.java:531)",
+            "\tat com.example.CalcTest.adds(CalcTest.java:9)",
+            "\tat java.base/java.lang.reflect.Method.invoke(Method.java:569)",
+            "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
+            "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
+            "",
+            "[ERROR] com.example.CalcTest.divides -- Time elapsed: 0.003 s <<< ERROR!",
+            "java.lang.ArithmeticException: / by zero",
+            "\tat com.example.Calc.divide(Calc.java:7)",
+            "\tat com.example.CalcTest.divides(CalcTest.java:14)",
+            "\tat java.base/java.lang.reflect.Method.invoke(Method.java:569)",
+            "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
+            "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
+            "",
+            "[INFO] ",
+            "[INFO] Results:",
+            "[INFO] ",
+            "[ERROR] Failures: ",
+            "[ERROR]   CalcTest.adds:9 expected: <5> but was: <-1>",
+            "[ERROR] Errors: ",
+            "[ERROR]   CalcTest.divides:14 » Arithmetic / by zero",
+            "[INFO] ",
+            "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0",
+            "[INFO] ",
+            "[INFO] ------------------------------------------------------------------------",
+            "[INFO] BUILD FAILURE",
+            "[INFO] ------------------------------------------------------------------------",
+            "[INFO] Total time:  4.814 s",
+            "[INFO] Finished at: 2026-11-26T22:52:23Z",
+            "[INFO] ------------------------------------------------------------------------",
+            "[ERROR] Failed to execute goal "
+            "org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test "
+            "(default-test) on project calc: There are test failures.",
+            "[ERROR] ",
+            "[ERROR] Please refer to /tmp/m30/target/surefire-reports for the individual test "
+            "results.",
+            "[ERROR] Please refer to dump files (if any exist) [date].dump, [date]-jvmRun[N].dump "
+            "and "
+            "[date].dumpstream.",
+            "[ERROR] -> [Help 1]",
+            "[ERROR] ",
+            "[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.",
+            "[ERROR] Re-run Maven using the -X switch to enable full debug logging.",
+            "[ERROR] ",
+            "[ERROR] For more information about the errors and possible solutions, please read the "
+            "following articles:",
+        )
+    )
+    + "\n"
+)
 
 # surefire 2.22 (JUnit 4), as its report is documented: ``<<< FAILURE! - in``.
-SUREFIRE_2_22 = "\n".join((
-    "[INFO] Scanning for projects...",
-    "[INFO] ",
-    "[INFO] --------------------------< com.example:calc >--------------------------",
-    "[INFO] Building calc 1.0-SNAPSHOT",
-    "[INFO] --------------------------------[ jar ]---------------------------------",
-    "[INFO] ",
-    "[INFO] --- maven-surefire-plugin:2.22.2:test (default-test) @ calc ---",
-    "[INFO] ",
-    "[INFO] -------------------------------------------------------",
-    "[INFO]  T E S T S",
-    "[INFO] -------------------------------------------------------",
-    "[INFO] Running com.example.CalcTest",
-    "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.045 s <<< "
-    "FAILURE! - in com.example.CalcTest",
-    "[ERROR] testAdd(com.example.CalcTest)  Time elapsed: 0.008 s  <<< FAILURE!",
-    "java.lang.AssertionError: expected:<5> but was:<-1>",
-    "\tat org.junit.Assert.fail(Assert.java:89)",
-    "\tat org.junit.Assert.failNotEquals(Assert.java:835)",
-    "\tat org.junit.Assert.assertEquals(Assert.java:647)",
-    "\tat org.junit.Assert.assertEquals(Assert.java:633)",
-    "\tat com.example.CalcTest.testAdd(CalcTest.java:12)",
-    "",
-    "[ERROR] testDivide(com.example.CalcTest)  Time elapsed: 0.001 s  <<< ERROR!",
-    "java.lang.ArithmeticException: / by zero",
-    "\tat com.example.Calc.divide(Calc.java:9)",
-    "\tat com.example.CalcTest.testDivide(CalcTest.java:18)",
-    "",
-    "[INFO] ",
-    "[INFO] Results:",
-    "[INFO] ",
-    "[ERROR] Failures: ",
-    "[ERROR]   CalcTest.testAdd:12 expected:<5> but was:<-1>",
-    "[ERROR] Errors: ",
-    "[ERROR]   CalcTest.testDivide:18 » Arithmetic / by zero",
-    "[INFO] ",
-    "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0",
-    "[INFO] ",
-    "[INFO] ------------------------------------------------------------------------",
-    "[INFO] BUILD FAILURE",
-    "[INFO] ------------------------------------------------------------------------",
-    "[INFO] Total time:  1.844 s",
-    "[INFO] Finished at: 2026-11-26T22:40:12Z",
-    "[INFO] ------------------------------------------------------------------------",
-    "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.22.2:test "
-    "(default-test) on project calc: There are test failures.",
-    "[ERROR] ",
-    "[ERROR] Please refer to /tmp/calc/target/surefire-reports for the individual test results.",
-    "[ERROR] Please refer to dump files (if any exist) [date].dump, [date]-jvmRun[N].dump and "
-    "[date].dumpstream.",
-    "[ERROR] -> [Help 1]",
-    "[ERROR] ",
-    "[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.",
-    "[ERROR] Re-run Maven using the -X switch to enable full debug logging.",
-    "[ERROR] ",
-    "[ERROR] For more information about the errors and possible solutions, please read the "
-    "following articles:",
-    "[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException",
-)) + "\n"
+SUREFIRE_2_22 = (
+    "\n".join(
+        (
+            "[INFO] Scanning for projects...",
+            "[INFO] ",
+            "[INFO] --------------------------< com.example:calc >--------------------------",
+            "[INFO] Building calc 1.0-SNAPSHOT",
+            "[INFO] --------------------------------[ jar ]---------------------------------",
+            "[INFO] ",
+            "[INFO] --- maven-surefire-plugin:2.22.2:test (default-test) @ calc ---",
+            "[INFO] ",
+            "[INFO] -------------------------------------------------------",
+            "[INFO]  T E S T S",
+            "[INFO] -------------------------------------------------------",
+            "[INFO] Running com.example.CalcTest",
+            "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.045 s <<< "
+            "FAILURE! - in com.example.CalcTest",
+            "[ERROR] testAdd(com.example.CalcTest)  Time elapsed: 0.008 s  <<< FAILURE!",
+            "java.lang.AssertionError: expected:<5> but was:<-1>",
+            "\tat org.junit.Assert.fail(Assert.java:89)",
+            "\tat org.junit.Assert.failNotEquals(Assert.java:835)",
+            "\tat org.junit.Assert.assertEquals(Assert.java:647)",
+            "\tat org.junit.Assert.assertEquals(Assert.java:633)",
+            "\tat com.example.CalcTest.testAdd(CalcTest.java:12)",
+            "",
+            "[ERROR] testDivide(com.example.CalcTest)  Time elapsed: 0.001 s  <<< ERROR!",
+            "java.lang.ArithmeticException: / by zero",
+            "\tat com.example.Calc.divide(Calc.java:9)",
+            "\tat com.example.CalcTest.testDivide(CalcTest.java:18)",
+            "",
+            "[INFO] ",
+            "[INFO] Results:",
+            "[INFO] ",
+            "[ERROR] Failures: ",
+            "[ERROR]   CalcTest.testAdd:12 expected:<5> but was:<-1>",
+            "[ERROR] Errors: ",
+            "[ERROR]   CalcTest.testDivide:18 » Arithmetic / by zero",
+            "[INFO] ",
+            "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0",
+            "[INFO] ",
+            "[INFO] ------------------------------------------------------------------------",
+            "[INFO] BUILD FAILURE",
+            "[INFO] ------------------------------------------------------------------------",
+            "[INFO] Total time:  1.844 s",
+            "[INFO] Finished at: 2026-11-26T22:40:12Z",
+            "[INFO] ------------------------------------------------------------------------",
+            "[ERROR] Failed to execute goal "
+            "org.apache.maven.plugins:maven-surefire-plugin:2.22.2:test "
+            "(default-test) on project calc: There are test failures.",
+            "[ERROR] ",
+            "[ERROR] Please refer to /tmp/calc/target/surefire-reports for the individual test "
+            "results.",
+            "[ERROR] Please refer to dump files (if any exist) [date].dump, [date]-jvmRun[N].dump "
+            "and "
+            "[date].dumpstream.",
+            "[ERROR] -> [Help 1]",
+            "[ERROR] ",
+            "[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.",
+            "[ERROR] Re-run Maven using the -X switch to enable full debug logging.",
+            "[ERROR] ",
+            "[ERROR] For more information about the errors and possible solutions, please read the "
+            "following articles:",
+            "[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException",
+        )
+    )
+    + "\n"
+)
 
 # Maven 3's default surefire (2.12.4) prints its test report unprefixed.
-SUREFIRE_2 = "\n".join((
-    "[INFO] --- maven-surefire-plugin:2.12.4:test (default-test) @ calc ---",
-    "[INFO] Surefire report directory: /tmp/calc/target/surefire-reports",
-    "",
-    "-------------------------------------------------------",
-    " T E S T S",
-    "-------------------------------------------------------",
-    "Running com.example.CalcTest",
-    "Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.052 sec <<< FAILURE!",
-    "testAdd(com.example.CalcTest)  Time elapsed: 0.007 sec  <<< FAILURE!",
-    "java.lang.AssertionError: expected:<5> but was:<-1>",
-    "\tat org.junit.Assert.fail(Assert.java:89)",
-    "\tat org.junit.Assert.assertEquals(Assert.java:633)",
-    "\tat com.example.CalcTest.testAdd(CalcTest.java:12)",
-    "",
-    "testDivide(com.example.CalcTest)  Time elapsed: 0.001 sec  <<< ERROR!",
-    "java.lang.ArithmeticException: / by zero",
-    "\tat com.example.Calc.divide(Calc.java:9)",
-    "\tat com.example.CalcTest.testDivide(CalcTest.java:18)",
-    "",
-    "",
-    "Results :",
-    "",
-    "Failed tests:   testAdd(com.example.CalcTest): expected:<5> but was:<-1>",
-    "",
-    "Tests in error: ",
-    "  testDivide(com.example.CalcTest): / by zero",
-    "",
-    "Tests run: 3, Failures: 1, Errors: 1, Skipped: 0",
-    "",
-    "[INFO] ------------------------------------------------------------------------",
-    "[INFO] BUILD FAILURE",
-    "[INFO] ------------------------------------------------------------------------",
-    "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.12.4:test "
-    "(default-test) on project calc: There are test failures.",
-)) + "\n"
+SUREFIRE_2 = (
+    "\n".join(
+        (
+            "[INFO] --- maven-surefire-plugin:2.12.4:test (default-test) @ calc ---",
+            "[INFO] Surefire report directory: /tmp/calc/target/surefire-reports",
+            "",
+            "-------------------------------------------------------",
+            " T E S T S",
+            "-------------------------------------------------------",
+            "Running com.example.CalcTest",
+            "Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.052 sec <<< "
+            "FAILURE!",
+            "testAdd(com.example.CalcTest)  Time elapsed: 0.007 sec  <<< FAILURE!",
+            "java.lang.AssertionError: expected:<5> but was:<-1>",
+            "\tat org.junit.Assert.fail(Assert.java:89)",
+            "\tat org.junit.Assert.assertEquals(Assert.java:633)",
+            "\tat com.example.CalcTest.testAdd(CalcTest.java:12)",
+            "",
+            "testDivide(com.example.CalcTest)  Time elapsed: 0.001 sec  <<< ERROR!",
+            "java.lang.ArithmeticException: / by zero",
+            "\tat com.example.Calc.divide(Calc.java:9)",
+            "\tat com.example.CalcTest.testDivide(CalcTest.java:18)",
+            "",
+            "",
+            "Results :",
+            "",
+            "Failed tests:   testAdd(com.example.CalcTest): expected:<5> but was:<-1>",
+            "",
+            "Tests in error: ",
+            "  testDivide(com.example.CalcTest): / by zero",
+            "",
+            "Tests run: 3, Failures: 1, Errors: 1, Skipped: 0",
+            "",
+            "[INFO] ------------------------------------------------------------------------",
+            "[INFO] BUILD FAILURE",
+            "[INFO] ------------------------------------------------------------------------",
+            "[ERROR] Failed to execute goal "
+            "org.apache.maven.plugins:maven-surefire-plugin:2.12.4:test "
+            "(default-test) on project calc: There are test failures.",
+        )
+    )
+    + "\n"
+)
 
 
 def test_two_failing_surefire_3_tests_are_two_errors_each_named_and_at_its_frame() -> None:
     adds, divides = scan(SUREFIRE_3, "maven").errors
     assert adds.message == "org.opentest4j.AssertionFailedError: expected: <5> but was: <-1>"
     assert (adds.test, adds.file, adds.line, adds.category) == (
-        "com.example.CalcTest.adds", "CalcTest.java", 9, "assertion"
+        "com.example.CalcTest.adds",
+        "CalcTest.java",
+        9,
+        "assertion",
     )
     assert adds.text.startswith("[ERROR] com.example.CalcTest.adds -- Time elapsed")
     assert divides.message == "java.lang.ArithmeticException: / by zero"
     assert (divides.test, divides.file, divides.line, divides.category) == (
-        "com.example.CalcTest.divides", "Calc.java", 7, "runtime"
+        "com.example.CalcTest.divides",
+        "Calc.java",
+        7,
+        "runtime",
     )
 
 
@@ -208,7 +238,10 @@ def test_go_vet_lines_with_and_without_its_prefix_are_errors() -> None:
         """
     ).errors
     assert (prefixed.file, prefixed.line, prefixed.column, prefixed.message) == (
-        "./main.go", 17, 14, "undeclared name: totl"
+        "./main.go",
+        17,
+        14,
+        "undeclared name: totl",
     )
     assert (prefixed.category, plain.category) == ("reference", "type")
 
@@ -258,10 +291,16 @@ GO_TEST = """
 def test_a_go_test_that_panicked_is_one_error_the_panic_named_for_its_test() -> None:
     add, pick = scan(GO_TEST, "go").errors
     assert (add.test, add.file, add.line, add.message) == (
-        "TestAdd", "calc_test.go", 7, "Add(2, 3) = -1, want 5"
+        "TestAdd",
+        "calc_test.go",
+        7,
+        "Add(2, 3) = -1, want 5",
     )
     assert (pick.test, pick.file, pick.line, pick.category) == (
-        "TestPick", "/tmp/g30/calc/calc.go", 5, "runtime"
+        "TestPick",
+        "/tmp/g30/calc/calc.go",
+        5,
+        "runtime",
     )
     assert pick.message == "runtime error: index out of range [5] with length 3"
 
@@ -292,7 +331,11 @@ def test_go_test_v_prints_the_errorf_line_before_the_fail_line_and_it_is_read_so
         """
     ).errors
     assert (err.test, err.file, err.line, err.message, err.category) == (
-        "TestAdd", "calc_test.go", 7, "Add(2, 3) = -1, want 5", "assertion"
+        "TestAdd",
+        "calc_test.go",
+        7,
+        "Add(2, 3) = -1, want 5",
+        "assertion",
     )
 
 
@@ -352,9 +395,16 @@ GO_TEST_JSON = "".join(_event(*e) + "\n" for e in _EVENTS)
 def test_go_test_json_events_give_the_failures_their_output_holds() -> None:
     add, pick = scan(GO_TEST_JSON).errors
     assert (add.test, add.file, add.line, add.message, add.category) == (
-        "TestAdd", "calc_test.go", 7, "Add(2, 3) = -1, want 5", "assertion"
+        "TestAdd",
+        "calc_test.go",
+        7,
+        "Add(2, 3) = -1, want 5",
+        "assertion",
     )
     assert (pick.test, pick.file, pick.line, pick.category) == (
-        "TestPick", "/tmp/g30/calc/calc.go", 5, "runtime"
+        "TestPick",
+        "/tmp/g30/calc/calc.go",
+        5,
+        "runtime",
     )
     assert pick.message == "runtime error: index out of range [5] with length 3"

@@ -63,10 +63,14 @@ def record_log(root: Path, log: bytes = LOG, times: int = 1) -> str:
 @pytest.mark.parametrize(
     ("message", "trigger"),
     [
-        ("ModuleNotFoundError: No module named 'requests'",
-         "ModuleNotFoundError: No module named '{module}'"),
-        ("Type 'string' is not assignable to type 'number'.",
-         "Type '{type}' is not assignable to type '{type2}'."),
+        (
+            "ModuleNotFoundError: No module named 'requests'",
+            "ModuleNotFoundError: No module named '{module}'",
+        ),
+        (
+            "Type 'string' is not assignable to type 'number'.",
+            "Type '{type}' is not assignable to type '{type2}'.",
+        ),
         ("cannot find value `cfg` in this scope", "cannot find value `{value}` in this scope"),
         ("expected 3 arguments, got 5", "expected {n} arguments, got {n2}"),
         ("GET https://example.org/a timed out after 30s", "GET {url} timed out after {n}"),
@@ -94,8 +98,13 @@ def test_a_fix_may_only_use_placeholders_the_trigger_or_regex_provides() -> None
     trigger = "No module named '{module}'"
     with pytest.raises(LearnError, match=r"uses \{pkg\}.*it has: \{module\}"):
         new_pattern(trigger=trigger, fix="pip install {pkg}", pattern_id="x", taken=())
-    table = new_pattern(trigger=trigger, fix="pip install {pkg}", pattern_id="x", taken=(),
-                        regex=r"named '(?P<pkg>[^']+)'")
+    table = new_pattern(
+        trigger=trigger,
+        fix="pip install {pkg}",
+        pattern_id="x",
+        taken=(),
+        regex=r"named '(?P<pkg>[^']+)'",
+    )
     assert table["match"] == r"named '(?P<pkg>[^']+)'"
 
 
@@ -120,8 +129,13 @@ def test_a_bad_pattern_is_refused_with_a_reason(kwargs: dict[str, str], problem:
 def test_appending_keeps_the_files_comments_and_layout(tmp_path: Path) -> None:
     path = tmp_path / "patterns.toml"
     path.write_text(EXISTING)
-    table = new_pattern(trigger='say "{value}" \\ now', fix="do it", pattern_id="new-one",
-                        taken={"registry-timeout"}, tools=["python", "pytest"])
+    table = new_pattern(
+        trigger='say "{value}" \\ now',
+        fix="do it",
+        pattern_id="new-one",
+        taken={"registry-timeout"},
+        tools=["python", "pytest"],
+    )
     append_pattern(path, table, comment="learned from failure abc")
     text = path.read_text()
     assert text.startswith(EXISTING)
@@ -153,8 +167,12 @@ def test_a_broken_patterns_file_is_reported_with_its_line_and_left_as_it_was(
 def test_a_secret_in_a_trigger_or_fix_never_reaches_patterns_toml(tmp_path: Path) -> None:
     path = tmp_path / "patterns.toml"
     token = "ghp_" + "k" * 36
-    append_pattern(path, new_pattern(trigger=f"denied for {token}", fix=f"unset {token}",
-                                     pattern_id="denied", taken=()))
+    append_pattern(
+        path,
+        new_pattern(
+            trigger=f"denied for {token}", fix=f"unset {token}", pattern_id="denied", taken=()
+        ),
+    )
     assert token not in path.read_text()
 
 
@@ -203,16 +221,38 @@ def test_learn_appends_a_pattern_for_a_signature_prefix(
     assert "    fix: pip install {module}" in capsys.readouterr().out  # before it ever matched
     assert main(["learn", sig, "--fix", "again"]) == 2
     assert "already has pattern 'python-modulenotfounderror-no-module-named'" in (
-        capsys.readouterr().err)
+        capsys.readouterr().err
+    )
 
 
 def test_learn_takes_the_id_category_regex_and_tools_it_is_given(project: Path) -> None:
     sig = record_log(project)
-    assert main(["learn", sig, "--fix", "add {pkg} to requirements.txt", "--id", "missing-dep",
-                 "--category", "config", "--regex", r"named '(?P<pkg>\w+)'", "--tools", ""]) == 0
+    assert (
+        main(
+            [
+                "learn",
+                sig,
+                "--fix",
+                "add {pkg} to requirements.txt",
+                "--id",
+                "missing-dep",
+                "--category",
+                "config",
+                "--regex",
+                r"named '(?P<pkg>\w+)'",
+                "--tools",
+                "",
+            ]
+        )
+        == 0
+    )
     [pattern] = load_patterns(project / "patterns.toml")
     assert (pattern.id, pattern.category, pattern.match, pattern.tools) == (
-        "missing-dep", "config", r"named '(?P<pkg>\w+)'", ())
+        "missing-dep",
+        "config",
+        r"named '(?P<pkg>\w+)'",
+        (),
+    )
 
 
 @pytest.mark.parametrize(
@@ -238,8 +278,10 @@ def test_learn_refuses_bad_input_in_one_line_with_status_2(
 def test_learn_asks_for_each_failure_in_turn(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record_log(project, LOG.replace(b"ModuleNotFoundError: No module named 'requests'",
-                                    b"KeyError: 'HOME'"))
+    record_log(
+        project,
+        LOG.replace(b"ModuleNotFoundError: No module named 'requests'", b"KeyError: 'HOME'"),
+    )
     record_log(project, times=2)
     record_log(project, LOG.replace(b"requests", b"yaml"))
     # asked in turn: requests (twice), yaml (newer), KeyError; the first is skipped,

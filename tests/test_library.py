@@ -50,9 +50,16 @@ def _run(sample: Run, tmp: Path) -> bytes:
         (tmp / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp / name).write_text(text)
     argv = [a.replace(PY, sys.executable).replace("{tmp}", str(tmp)) for a in sample.argv]
-    env = {**os.environ, "NO_COLOR": "1", "GOPROXY": "off", "GOFLAGS": "",
-           "GOCACHE": str(tmp / ".gocache"), "MYPY_CACHE_DIR": str(tmp / ".mypy"),
-           "GIT_CEILING_DIRECTORIES": str(tmp.parent), **dict(sample.env)}
+    env = {
+        **os.environ,
+        "NO_COLOR": "1",
+        "GOPROXY": "off",
+        "GOFLAGS": "",
+        "GOCACHE": str(tmp / ".gocache"),
+        "MYPY_CACHE_DIR": str(tmp / ".mypy"),
+        "GIT_CEILING_DIRECTORIES": str(tmp.parent),
+        **dict(sample.env),
+    }
     env.pop("PYTHONPATH", None)
     proc = subprocess.run(argv, cwd=tmp, capture_output=True, timeout=120, env=env)
     _RUNS[sample] = proc.stdout + proc.stderr
@@ -101,8 +108,14 @@ def test_the_library_is_large_categorised_and_retries_only_transient_failures() 
     assert all(p.category in CATEGORIES for p in patterns)
     assert all(p.category == "network" for p in patterns if p.retry)
     assert {p.source.split(":")[0] for p in patterns} >= {
-        "library/python.toml", "library/node.toml", "library/rust.toml", "library/go.toml",
-        "library/c.toml", "library/java.toml", "library/docker.toml", "library/git.toml",
+        "library/python.toml",
+        "library/node.toml",
+        "library/rust.toml",
+        "library/go.toml",
+        "library/c.toml",
+        "library/java.toml",
+        "library/docker.toml",
+        "library/git.toml",
         "library/network.toml",
     }
 

@@ -50,13 +50,22 @@ def test_the_seed_similarity_table_holds_at_the_default_threshold(
 @pytest.mark.parametrize(
     ("trigger", "message", "code"),
     [
-        ("error[E0425]: cannot find value `{name}` in this scope",
-         "cannot find type `Foo` in this scope", "E0412"),
+        (
+            "error[E0425]: cannot find value `{name}` in this scope",
+            "cannot find type `Foo` in this scope",
+            "E0412",
+        ),
         ("error[E0425]: cannot find value `{name}` in this scope", "mismatched types", "E0308"),
-        ("error TS2322: Type {a} is not assignable to type {b}.",
-         "Argument of type 'boolean' is not assignable to parameter of type 'number'.", "TS2345"),
-        ("error TS2322: Type {a} is not assignable to type {b}.",
-         "Property 'x' does not exist on type 'Y'.", "TS2339"),
+        (
+            "error TS2322: Type {a} is not assignable to type {b}.",
+            "Argument of type 'boolean' is not assignable to parameter of type 'number'.",
+            "TS2345",
+        ),
+        (
+            "error TS2322: Type {a} is not assignable to type {b}.",
+            "Property 'x' does not exist on type 'Y'.",
+            "TS2339",
+        ),
     ],
 )
 def test_different_tool_codes_never_match_however_alike_the_words(
@@ -66,8 +75,11 @@ def test_different_tool_codes_never_match_however_alike_the_words(
 
 
 def test_the_same_tool_code_matches_with_other_values() -> None:
-    assert matches("error[E0425]: cannot find value `{name}` in this scope",
-                   "cannot find value `CURSOR` in this scope", code="E0425")
+    assert matches(
+        "error[E0425]: cannot find value `{name}` in this scope",
+        "cannot find value `CURSOR` in this scope",
+        code="E0425",
+    )
 
 
 PIP_REFUSED = (
@@ -90,19 +102,25 @@ def test_a_refused_package_index_and_a_refused_database_stay_apart() -> None:
 
 def test_syntax_and_indentation_errors_stay_apart_both_ways() -> None:
     assert not matches("SyntaxError: invalid syntax", "IndentationError: unexpected indent")
-    assert not matches("IndentationError: expected an indented block after 'if' statement",
-                       "SyntaxError: expected ':'")
+    assert not matches(
+        "IndentationError: expected an indented block after 'if' statement",
+        "SyntaxError: expected ':'",
+    )
 
 
 def test_a_trigger_naming_a_base_exception_matches_its_subclasses_only() -> None:
     assert related("ImportError", "ModuleNotFoundError")
     assert related("OSError", "FileNotFoundError") and related("IOError", "PermissionError")
     assert not related("FileNotFoundError", "PermissionError")
-    assert matches("OSError: [Errno 2] No such file or directory: {path}",
-                   "FileNotFoundError: [Errno 2] No such file or directory: 'a.txt'")
+    assert matches(
+        "OSError: [Errno 2] No such file or directory: {path}",
+        "FileNotFoundError: [Errno 2] No such file or directory: 'a.txt'",
+    )
     assert not matches("KeyError: {key}", "IndexError: 'x'")
-    assert not matches("PermissionError: [Errno 13] Permission denied: {path}",
-                       "FileNotFoundError: [Errno 2] No such file or directory: 'a.txt'")
+    assert not matches(
+        "PermissionError: [Errno 13] Permission denied: {path}",
+        "FileNotFoundError: [Errno 2] No such file or directory: 'a.txt'",
+    )
 
 
 def test_literal_text_stays_literal_and_only_placeholders_generalise() -> None:
@@ -134,25 +152,45 @@ def test_a_message_that_does_not_say_what_the_trigger_says_is_not_matched(
 def test_a_reworded_message_still_matches_when_it_names_what_failed() -> None:
     assert matches("error: linker `{linker}` not found", "linker 'clang' was not found")
     assert matches("ImportError: cannot import {module}", "ModuleNotFoundError: 'yaml'")
-    assert not matches("error: failed to parse lock file at: {path}",
-                       "error: failed to parse manifest at: /src/Cargo.toml")
+    assert not matches(
+        "error: failed to parse lock file at: {path}",
+        "error: failed to parse manifest at: /src/Cargo.toml",
+    )
 
 
 def test_placeholders_are_filled_from_the_errors_values() -> None:
-    m = Matcher([pattern("p", "ModuleNotFoundError: No module named {module}",
-                         fix="pip install {module}")])
+    m = Matcher(
+        [pattern("p", "ModuleNotFoundError: No module named {module}", fix="pip install {module}")]
+    )
     found = m.match(error("ModuleNotFoundError: No module named 'yaml'"))
     assert found is not None
     assert (found.fix, found.method, found.score, found.source) == (
-        "pip install yaml", "semantic", 1.0, "test:p")
+        "pip install yaml",
+        "semantic",
+        1.0,
+        "test:p",
+    )
 
 
 def test_regex_named_groups_fill_what_the_trigger_cannot() -> None:
-    m = Matcher([pattern("p", "database is down", match=r"port (?P<port>\d+)",
-                         fix="start the database on {port}")])
-    err = error("psycopg2.OperationalError: the server closed the connection",
-                block=["Traceback (most recent call last):", "  connect(port 5432)",
-                       "psycopg2.OperationalError: the server closed the connection"])
+    m = Matcher(
+        [
+            pattern(
+                "p",
+                "database is down",
+                match=r"port (?P<port>\d+)",
+                fix="start the database on {port}",
+            )
+        ]
+    )
+    err = error(
+        "psycopg2.OperationalError: the server closed the connection",
+        block=[
+            "Traceback (most recent call last):",
+            "  connect(port 5432)",
+            "psycopg2.OperationalError: the server closed the connection",
+        ],
+    )
     found = m.match(err)
     assert found is not None
     assert (found.method, found.fix) == ("regex", "start the database on 5432")
@@ -197,11 +235,14 @@ def test_semantic_matches_outrank_regex_matches() -> None:
 
 
 def test_matching_a_report_sets_each_match_and_raises_actionability() -> None:
-    report = detect(b"Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n"
-                    b"ModuleNotFoundError: No module named 'yaml'\n")
+    report = detect(
+        b'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\n'
+        b"ModuleNotFoundError: No module named 'yaml'\n"
+    )
     before = report.errors[0].actionability
-    Matcher([pattern("p", "ModuleNotFoundError: No module named {module}",
-                     fix="pip install {module}")]).match_report(report)
+    Matcher(
+        [pattern("p", "ModuleNotFoundError: No module named {module}", fix="pip install {module}")]
+    ).match_report(report)
     err = report.errors[0]
     assert err.match is not None and err.match.fix == "pip install yaml"
     assert err.actionability > before
@@ -249,8 +290,11 @@ def write(path: Path, text: str) -> Path:
 
 
 def test_load_matcher_puts_the_project_first_and_lets_it_replace_a_builtin(tmp_path: Path) -> None:
-    own = write(tmp_path / "patterns.toml", '[[pattern]]\nid = "py-missing-module"\n'
-                'trigger = "ModuleNotFoundError: No module named {m}"\nfix = "uv add {m}"\n')
+    own = write(
+        tmp_path / "patterns.toml",
+        '[[pattern]]\nid = "py-missing-module"\n'
+        'trigger = "ModuleNotFoundError: No module named {m}"\nfix = "uv add {m}"\n',
+    )
     extra = write(tmp_path / "extra.toml", '[[pattern]]\nid = "extra"\ntrigger = "x"\nfix = "y"\n')
     m = load_matcher(Settings(root=tmp_path, patterns=own, threshold=0.7), extra=extra)
     ids = [p.id for p in m.patterns]
@@ -267,11 +311,17 @@ def test_scan_with_a_team_file_shows_each_error_with_its_fix(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("NO_COLOR", "1")
-    write(tmp_path / "team.toml", '[[pattern]]\nid = "team-yaml"\n'
-          'trigger = "ModuleNotFoundError: No module named {module}"\n'
-          'fix = "pip install -e .[test] (it brings {module})"\n')
-    write(tmp_path / "build.log", "fatal: not a git repository (or any of the parent "
-          "directories): .git\nE   ModuleNotFoundError: No module named 'yaml'\n")
+    write(
+        tmp_path / "team.toml",
+        '[[pattern]]\nid = "team-yaml"\n'
+        'trigger = "ModuleNotFoundError: No module named {module}"\n'
+        'fix = "pip install -e .[test] (it brings {module})"\n',
+    )
+    write(
+        tmp_path / "build.log",
+        "fatal: not a git repository (or any of the parent "
+        "directories): .git\nE   ModuleNotFoundError: No module named 'yaml'\n",
+    )
     assert main(["scan", "--patterns", "team.toml", "build.log"]) == 0
     out = capsys.readouterr().out
     assert "fix: pip install -e .[test] (it brings yaml)" in out
@@ -285,9 +335,7 @@ def test_scan_with_a_broken_team_file_exits_2_with_one_line(
     monkeypatch.chdir(tmp_path)
     write(tmp_path / "team.toml", '[[pattern]]\nid = "x"\ntrigger = "a"\n')
     assert main(["scan", "--patterns", "team.toml", "-"]) == 2
-    assert capsys.readouterr().err == (
-        "errlearn: error: team.toml:1: pattern 'x': missing fix\n"
-    )
+    assert capsys.readouterr().err == ("errlearn: error: team.toml:1: pattern 'x': missing fix\n")
 
 
 def test_scoring_many_errors_at_once_matches_as_one_by_one(
@@ -312,9 +360,17 @@ def test_scoring_many_errors_at_once_matches_as_one_by_one(
 def test_a_regex_is_searched_in_the_message_when_the_block_lacks_it() -> None:
     # pytest prints "E  assert None is not None"; the message adds the exception type.
     regex = r"(?m)AssertionError:\s+assert\s+None\s+is\s+not\s+None$"
-    m = Matcher([pattern("none-check", "AssertionError: assert None is not None",
-                         match=regex, threshold=1.0)])
-    err = Error(message="AssertionError: assert None is not None",
-                text="E       assert None is not None", block=["E       assert None is not None"])
+    m = Matcher(
+        [
+            pattern(
+                "none-check", "AssertionError: assert None is not None", match=regex, threshold=1.0
+            )
+        ]
+    )
+    err = Error(
+        message="AssertionError: assert None is not None",
+        text="E       assert None is not None",
+        block=["E       assert None is not None"],
+    )
     found = m.match(err)
     assert found is not None and found.pattern == "none-check"

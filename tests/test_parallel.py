@@ -138,7 +138,6 @@ def test_an_empty_file_and_one_without_a_last_newline_scan_in_pieces(
     assert report_of(log, workers=4) == detect(data).to_dict()
 
 
-
 def test_the_pieces_of_a_big_file_start_at_line_starts_and_shrink_towards_its_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -175,7 +174,6 @@ def test_a_process_past_the_warning_limit_reads_no_more_warnings_in_its_later_pi
         report = parallel._scan(pieces.FileRange(f.fileno(), len(data)), 1, None, None)
     assert len(read_before) > 2 and max(read_before) >= MAX_WARNINGS
     assert report.to_dict() == detect(data).to_dict()
-
 
 
 def test_a_piece_is_cut_where_no_block_can_be_open_so_it_is_never_scanned_again(

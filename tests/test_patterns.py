@@ -58,19 +58,24 @@ def test_a_valid_file_loads_every_field_with_the_line_of_its_header(tmp_path: Pa
     assert first.source.endswith("patterns.toml:3")
     assert (first.origin, first.retry, first.threshold) == ("project", False, None)
     assert (second.retry, second.threshold, second.source.endswith("patterns.toml:11")) == (
-        True, 0.8, True
+        True,
+        0.8,
+        True,
     )
 
 
 def test_a_broken_patterns_file_is_reported_with_its_line_and_pattern(tmp_path: Path) -> None:
-    [problem] = problems_of(tmp_path, """
+    [problem] = problems_of(
+        tmp_path,
+        """
         version = 1
 
         [[pattern]]
         id = "oops"
         trigger = "x"
         fix = "y
-    """)
+    """,
+    )
     assert "patterns.toml:6:" in problem
     assert "pattern 'oops'" in problem
     assert "invalid TOML" in problem
@@ -78,7 +83,9 @@ def test_a_broken_patterns_file_is_reported_with_its_line_and_pattern(tmp_path: 
 
 
 def test_a_duplicate_id_names_both_lines(tmp_path: Path) -> None:
-    [problem] = problems_of(tmp_path, """
+    [problem] = problems_of(
+        tmp_path,
+        """
         [[pattern]]
         id = "same"
         trigger = "a"
@@ -88,7 +95,8 @@ def test_a_duplicate_id_names_both_lines(tmp_path: Path) -> None:
         id = "same"
         trigger = "c"
         fix = "d"
-    """)
+    """,
+    )
     assert "patterns.toml:7: pattern 'same': duplicate id (first defined at " in problem
     assert problem.endswith("patterns.toml:1)")
 
@@ -100,17 +108,27 @@ def test_a_duplicate_id_names_both_lines(tmp_path: Path) -> None:
         ('id = "p"\ntrigger = "t"', "missing fix"),
         ('trigger = "t"\nfix = "f"', "missing id"),
         ('id = "Bad Id"\ntrigger = "t"\nfix = "f"', "id must be lower case"),
-        ('id = "p"\ntrigger = "t"\nfix = "f"\ncategory = "netwrok"',
-         "unknown category 'netwrok' (did you mean 'network'?)"),
-        ('id = "p"\ntrigger = "t"\nfix = "f"\nmatch = "(unclosed"',
-         "match is not a valid regular expression: missing ), unterminated subpattern"),
-        ('id = "p"\ntrigger = "t"\nfix = "f"\nmatch = "\\bETIMEDOUT\\b"',
-         "match holds a backspace: in a \"...\" string \\b is one; write the regex as a "
-         "literal string, match = '...'"),
-        ('id = "p"\ntrigger = "No module named {module}"\nfix = "pip install {package}"',
-         "fix uses {package}, which neither the trigger's placeholders nor the match's"),
-        ('id = "p"\ntrigger = "t"\nfix = "f"\ntrigerr = "t"',
-         "unknown key 'trigerr' (did you mean 'trigger'?)"),
+        (
+            'id = "p"\ntrigger = "t"\nfix = "f"\ncategory = "netwrok"',
+            "unknown category 'netwrok' (did you mean 'network'?)",
+        ),
+        (
+            'id = "p"\ntrigger = "t"\nfix = "f"\nmatch = "(unclosed"',
+            "match is not a valid regular expression: missing ), unterminated subpattern",
+        ),
+        (
+            'id = "p"\ntrigger = "t"\nfix = "f"\nmatch = "\\bETIMEDOUT\\b"',
+            'match holds a backspace: in a "..." string \\b is one; write the regex as a '
+            "literal string, match = '...'",
+        ),
+        (
+            'id = "p"\ntrigger = "No module named {module}"\nfix = "pip install {package}"',
+            "fix uses {package}, which neither the trigger's placeholders nor the match's",
+        ),
+        (
+            'id = "p"\ntrigger = "t"\nfix = "f"\ntrigerr = "t"',
+            "unknown key 'trigerr' (did you mean 'trigger'?)",
+        ),
         ('id = "p"\ntrigger = "t"\nfix = "f"\nthreshold = 1.5', "threshold must be a number"),
         ('id = "p"\ntrigger = "t"\nfix = "f"\nretry = "yes"', "retry must be true or false"),
         ('id = "p"\ntrigger = "t"\nfix = "f"\ntools = "pytest"', "tools must be a list"),
@@ -128,38 +146,51 @@ def test_each_invalid_pattern_is_one_line_with_file_line_and_id(
 
 
 def test_the_fix_may_use_the_regex_named_groups_and_escaped_braces(tmp_path: Path) -> None:
-    assert problems_of(tmp_path, """
+    assert (
+        problems_of(
+            tmp_path,
+            """
         [[pattern]]
         id = "p"
         trigger = "connection refused"
         match = "port (?P<port>\\\\d+)"
         fix = "start it on {port}; in CI: env: {{ PORT: {port} }}"
-    """) == []
+    """,
+        )
+        == []
+    )
     assert placeholders("a {x} {{literal}} {y} {x}") == ["x", "y"]
 
 
 def test_an_unsupported_version_and_an_unknown_top_level_key_are_reported(tmp_path: Path) -> None:
-    problems = problems_of(tmp_path, 'version = 2\npatterns = []\n')
+    problems = problems_of(tmp_path, "version = 2\npatterns = []\n")
     assert any("patterns.toml:1: unsupported version 2" in p for p in problems)
-    assert any("patterns.toml:2: unknown key 'patterns' (did you mean 'pattern'?)" in p
-               for p in problems)
+    assert any(
+        "patterns.toml:2: unknown key 'patterns' (did you mean 'pattern'?)" in p for p in problems
+    )
 
 
 def test_includes_are_read_relative_to_the_including_file_after_its_own(tmp_path: Path) -> None:
-    write(tmp_path / "ci" / "more.toml", """
+    write(
+        tmp_path / "ci" / "more.toml",
+        """
         [[pattern]]
         id = "from-include"
         trigger = "b"
         fix = "b"
-    """)
-    main_file = write(tmp_path / "patterns.toml", """
+    """,
+    )
+    main_file = write(
+        tmp_path / "patterns.toml",
+        """
         include = ["ci/more.toml"]
 
         [[pattern]]
         id = "own"
         trigger = "a"
         fix = "a"
-    """)
+    """,
+    )
     patterns = load_patterns(main_file)
     assert [p.id for p in patterns] == ["own", "from-include"]
     assert patterns[1].source.endswith("more.toml:1")
@@ -180,12 +211,15 @@ def test_a_missing_include_is_reported_at_the_include_line(tmp_path: Path) -> No
 
 
 def test_loading_an_invalid_file_raises_one_config_error_line(tmp_path: Path) -> None:
-    path = write(tmp_path / "patterns.toml", """
+    path = write(
+        tmp_path / "patterns.toml",
+        """
         [[pattern]]
         id = "a"
         [[pattern]]
         id = "b"
-    """)
+    """,
+    )
     with pytest.raises(PatternError) as info:
         load_patterns(path)
     assert isinstance(info.value, ConfigError)

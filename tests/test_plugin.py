@@ -237,8 +237,11 @@ def test_q_shortens_the_summary_and_qq_keeps_only_the_fixes(pytester: pytest.Pyt
     pytester.makepyfile(test_it=MISSING_MODULE, test_other="def test_bad(): assert 1 == 2")
     quiet = errlearn_lines(pytester.runpytest("-q"))
     assert len(quiet) == 2
-    assert re.fullmatch(r"known fix \(1 test\): pip install nosuchmod_x  \[py-missing-module, "
-                        r"(semantic|regex) match [01]\.\d\d, patterns\.toml:2\]", quiet[0])
+    assert re.fullmatch(
+        r"known fix \(1 test\): pip install nosuchmod_x  \[py-missing-module, "
+        r"(semantic|regex) match [01]\.\d\d, patterns\.toml:2\]",
+        quiet[0],
+    )
     assert quiet[1] == "1 failure with no known fix; `errlearn learn` turns them into patterns"
     very_quiet = pytester.runpytest("-qq").outlines
     assert "= errlearn =" not in "\n".join(very_quiet)
@@ -261,10 +264,14 @@ def test_no_summary_silences_it(pytester: pytest.Pytester) -> None:
     assert not said_anything(result)
 
 
-@pytest.mark.parametrize(("env", "coloured"), [({"FORCE_COLOR": "1"}, True),
-                                                ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False)])
+@pytest.mark.parametrize(
+    ("env", "coloured"),
+    [({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False)],
+)
 def test_the_summary_is_coloured_only_where_pytest_colours_and_never_with_no_color(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
+    pytester: pytest.Pytester,
+    monkeypatch: pytest.MonkeyPatch,
+    env: dict[str, str],
     coloured: bool,
 ) -> None:
     monkeypatch.delenv("PY_COLORS", raising=False)
@@ -319,19 +326,22 @@ def test_the_same_failure_three_sessions_in_a_row_is_called_out_in_the_summary(
 def test_many_tests_failing_the_same_way_again_are_one_line_naming_five(
     pytester: pytest.Pytester,
 ) -> None:
-    pytester.makepyfile(test_it="""
+    pytester.makepyfile(
+        test_it="""
         import pytest
 
         @pytest.mark.parametrize("n", range(7))
         def test_db(n):
             raise ConnectionError("database refused the connection")
-    """)
+    """
+    )
     for _ in range(2):
         pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(failed=7)
     result = pytester.runpytest("-p", "no:cacheprovider")
     notes = [line for line in result.outlines if line.startswith("! ")]
     assert notes == [
-        "! " + ", ".join(f"test_it.py::test_db[{n}]" for n in range(5))
+        "! "
+        + ", ".join(f"test_it.py::test_db[{n}]" for n in range(5))
         + " and 2 more: failing the same way for 3 runs"
     ]
 

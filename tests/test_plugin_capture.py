@@ -20,8 +20,21 @@ from plugin_helpers import (
 from pytest_errlearn.report import CATEGORIES, SEVERITIES
 
 ERROR_FIELDS = {
-    "tool", "category", "severity", "message", "text", "file", "line", "column", "code",
-    "span", "context", "signature", "actionability", "test", "match",
+    "tool",
+    "category",
+    "severity",
+    "message",
+    "text",
+    "file",
+    "line",
+    "column",
+    "code",
+    "span",
+    "context",
+    "signature",
+    "actionability",
+    "test",
+    "match",
 }
 
 
@@ -38,7 +51,10 @@ def test_pytest_fail_is_an_assertion_with_its_own_message(pytester: pytest.Pytes
     source = "import pytest\ndef test_a():\n    pytest.fail('not [ready]')\n"
     (err,) = errors_of(pytester, test_it=source)
     assert (err["message"], err["category"], err["file"], err["line"]) == (
-        "Failed: not [ready]", "assertion", "test_it.py", 3,
+        "Failed: not [ready]",
+        "assertion",
+        "test_it.py",
+        3,
     )
 
 
@@ -111,7 +127,8 @@ def test_a_collection_error_is_reported_for_its_module(pytester: pytest.Pytester
     (err,) = errors_of(pytester, test_broken="import nosuchmod_x\n")
     assert (err["test"], err["file"]) == ("test_broken.py", "test_broken.py")
     assert (err["message"], err["category"]) == (
-        "ModuleNotFoundError: No module named 'nosuchmod_x'", "dependency",
+        "ModuleNotFoundError: No module named 'nosuchmod_x'",
+        "dependency",
     )
 
 
@@ -176,17 +193,24 @@ def test_a_failure_logged_later_by_another_plugin_still_has_its_exception(
     (later,) = errors_of(pytester, "--tb=no")
     assert later["message"].startswith("JSONDecodeError: Expecting property name")
     assert (later["message"], later["file"], later["line"], later["signature"]) == (
-        plain["message"], plain["file"], plain["line"], plain["signature"])
+        plain["message"],
+        plain["file"],
+        plain["line"],
+        plain["signature"],
+    )
 
 
 def test_a_project_pattern_for_a_wrapper_beats_a_builtin_one_for_its_cause(
     pytester: pytest.Pytester,
 ) -> None:
     pytester.makepyprojecttoml("[tool.errlearn]\n")
-    pytester.makefile(".toml", patterns=(
-        'version = 1\n[[pattern]]\nid = "service-down"\n'
-        'trigger = "RuntimeError: cannot reach service at {host}"\nfix = "start {host}"\n'
-    ))
+    pytester.makefile(
+        ".toml",
+        patterns=(
+            'version = 1\n[[pattern]]\nid = "service-down"\n'
+            'trigger = "RuntimeError: cannot reach service at {host}"\nfix = "start {host}"\n'
+        ),
+    )
     source = (
         "def test_a():\n"
         "    try:\n"
@@ -286,7 +310,9 @@ def test_the_json_report_follows_the_contract_field_by_field(pytester: pytest.Py
         assert 0 <= err["actionability"] <= 100
         assert err["column"] is None and err["code"] is None
     assert (missing["test"], missing["file"], missing["line"]) == (
-        "test_it.py::test_missing_module", "test_it.py", 2,
+        "test_it.py::test_missing_module",
+        "test_it.py",
+        2,
     )
     assert (missing["category"], missing["severity"]) == ("dependency", "blocking")
     assert missing["message"] == "ModuleNotFoundError: No module named 'nosuchmod_x'"
@@ -295,7 +321,10 @@ def test_the_json_report_follows_the_contract_field_by_field(pytester: pytest.Py
     assert 0 < missing["match"]["score"] <= 1
     assert missing["match"]["fix"] == "pip install nosuchmod_x"
     assert (bad["test"], bad["file"], bad["line"], bad["match"]) == (
-        "test_other.py::test_bad", "test_other.py", 2, None,
+        "test_other.py::test_bad",
+        "test_other.py",
+        2,
+        None,
     )
     assert (bad["message"], bad["category"]) == ("AssertionError: assert 1 == 2", "assertion")
     assert bad["text"] == "E       assert 1 == 2"

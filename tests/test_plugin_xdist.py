@@ -44,14 +44,19 @@ def test_workers_write_nothing_to_disk(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_many=MANY)
     before = set(pytester.path.rglob("*"))
     pytester.runpytest_subprocess("-n2", "-p", "no:cacheprovider", "--errlearn-json", "out.json")
-    ours = {p.relative_to(pytester.path).as_posix() for p in set(pytester.path.rglob("*")) - before
-            if p.parts[len(pytester.path.parts)] not in ("stdout", "stderr")
-            and not p.parts[len(pytester.path.parts)].startswith("runpytest-")
-            and "__pycache__" not in p.parts}
+    ours = {
+        p.relative_to(pytester.path).as_posix()
+        for p in set(pytester.path.rglob("*")) - before
+        if p.parts[len(pytester.path.parts)] not in ("stdout", "stderr")
+        and not p.parts[len(pytester.path.parts)].startswith("runpytest-")
+        and "__pycache__" not in p.parts
+    }
     # pytester's own files aside: the controller's report and history, nothing else
     assert {p for p in ours if not p.startswith(".errlearn")} == {"out.json"}
     assert {p for p in ours if p.startswith(".errlearn/")} == {
-        ".errlearn/.gitignore", ".errlearn/CACHEDIR.TAG", ".errlearn/history.sqlite3"
+        ".errlearn/.gitignore",
+        ".errlearn/CACHEDIR.TAG",
+        ".errlearn/history.sqlite3",
     }
 
 
@@ -65,8 +70,10 @@ def test_a_known_fix_found_on_a_worker_is_shown_under_the_failure_and_in_the_sum
         ["*- errlearn: known fix -*", "pip install nosuchmod_x", "(py-missing-module, *)"]
     )
     summary = errlearn_lines(result)
-    assert summary[:2] == ["known fix: pip install nosuchmod_x",
-                           "    for test_it.py::test_missing_module"]
+    assert summary[:2] == [
+        "known fix: pip install nosuchmod_x",
+        "    for test_it.py::test_missing_module",
+    ]
     assert summary[-1] == "20 failures with no known fix; `errlearn learn` turns them into patterns"
     (matched,) = [e for e in read_json(pytester.path / "out.json")["errors"] if e["match"]]
     assert matched["match"]["fix"] == "pip install nosuchmod_x"
@@ -78,7 +85,9 @@ def test_a_collection_error_under_xdist_is_reported_once(pytester: pytest.Pytest
     pytester.runpytest_subprocess("-n", "2", "--errlearn-json", "out.json")
     (err,) = read_json(pytester.path / "out.json")["errors"]
     assert (err["test"], err["file"], err["category"]) == (
-        "test_broken.py", "test_broken.py", "dependency",
+        "test_broken.py",
+        "test_broken.py",
+        "dependency",
     )
     assert err["message"] == "ModuleNotFoundError: No module named 'nosuchmod_x'"
 

@@ -21,38 +21,58 @@ KEY_BLOCK = (
 )
 
 SECRETS = [
-    pytest.param("git clone https://bob:hunter2pass@github.com/o/r.git", "hunter2pass",
-                 id="password-in-url"),
-    pytest.param("curl -H 'Authorization: Bearer s3cr3t.t0ken' api", "s3cr3t.t0ken",
-                 id="bearer-header"),
-    pytest.param("Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA==",
-                 id="basic-header"),
-    pytest.param("using key AKIAIOSFODNN7EXAMPLE for s3", "AKIAIOSFODNN7EXAMPLE",
-                 id="aws-access-key"),
-    pytest.param("aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-                 "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", id="aws-secret-key"),
+    pytest.param(
+        "git clone https://bob:hunter2pass@github.com/o/r.git", "hunter2pass", id="password-in-url"
+    ),
+    pytest.param(
+        "curl -H 'Authorization: Bearer s3cr3t.t0ken' api", "s3cr3t.t0ken", id="bearer-header"
+    ),
+    pytest.param(
+        "Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA==", id="basic-header"
+    ),
+    pytest.param(
+        "using key AKIAIOSFODNN7EXAMPLE for s3", "AKIAIOSFODNN7EXAMPLE", id="aws-access-key"
+    ),
+    pytest.param(
+        "aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        id="aws-secret-key",
+    ),
     pytest.param(f"remote: invalid token {GH}", GH, id="github-classic"),
     pytest.param("gho_" + "x" * 36 + " expired", "gho_" + "x" * 36, id="github-oauth"),
     pytest.param("ghs_" + "y" * 36, "ghs_" + "y" * 36, id="github-app"),
-    pytest.param("github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123",
-                 "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123",
-                 id="github-fine-grained"),
+    pytest.param(
+        "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123",
+        "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123",
+        id="github-fine-grained",
+    ),
     pytest.param(f"jwt expired: {JWT}", JWT, id="jwt"),
-    pytest.param(f"loading key\n{KEY_BLOCK}\ndone", "MIIEowIBAAKCAQEAu1SU1LfVLPH",
-                 id="private-key-block"),
-    pytest.param("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA (truncated",
-                 "b3BlbnNzaC1rZXktdjEAAAA", id="private-key-cut-off"),
+    pytest.param(
+        f"loading key\n{KEY_BLOCK}\ndone", "MIIEowIBAAKCAQEAu1SU1LfVLPH", id="private-key-block"
+    ),
+    pytest.param(
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA (truncated",
+        "b3BlbnNzaC1rZXktdjEAAAA",
+        id="private-key-cut-off",
+    ),
     pytest.param("DB_PASSWORD=correct-horse ./manage.py", "correct-horse", id="password-assign"),
     pytest.param("connect(token=abc123def456)", "abc123def456", id="token-assign"),
     pytest.param('{"client_secret": "sh-h-h-h"}', "sh-h-h-h", id="secret-json"),
     pytest.param("api_key: 0123456789abcdef", "0123456789abcdef", id="api-key-yaml"),
-    pytest.param("xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
-                 "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", id="slack-token"),
-    pytest.param("https://hooks.slack.com/services/T000/B000/XXXXXXXX", "T000/B000/XXXXXXXX",
-                 id="slack-webhook"),
+    pytest.param(
+        "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+        "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+        id="slack-token",
+    ),
+    pytest.param(
+        "https://hooks.slack.com/services/T000/B000/XXXXXXXX",
+        "T000/B000/XXXXXXXX",
+        id="slack-webhook",
+    ),
     pytest.param("npm ERR! token npm_" + "Z" * 36, "npm_" + "Z" * 36, id="npm-token"),
-    pytest.param("//registry.npmjs.org/:_authToken=0a1b2c3d-4e5f", "0a1b2c3d-4e5f",
-                 id="npmrc-auth-token"),
+    pytest.param(
+        "//registry.npmjs.org/:_authToken=0a1b2c3d-4e5f", "0a1b2c3d-4e5f", id="npmrc-auth-token"
+    ),
 ]
 
 
@@ -98,9 +118,12 @@ def test_a_rule_runs_only_on_text_with_its_words_and_masks_as_all_rules_would(
             text = rx.sub(repl, text)
         return text
 
-    lines = [line for path in sorted(corpora.glob("logchunks/logs/*/*/failed/*.log"))[:40]
-             for line in path.read_text(errors="replace").splitlines()
-             if redact_module._MAYBE.search(line.lower())]
+    lines = [
+        line
+        for path in sorted(corpora.glob("logchunks/logs/*/*/failed/*.log"))[:40]
+        for line in path.read_text(errors="replace").splitlines()
+        if redact_module._MAYBE.search(line.lower())
+    ]
     texts = [text for text, _ in (p.values for p in SECRETS)] + lines
     assert len(lines) > 500
     for text in texts:
@@ -121,8 +144,12 @@ def test_a_secret_in_a_failing_run_never_reaches_the_history_file(tmp_path: Path
     history = History.open(tmp_path)
     assert history is not None
     with history:
-        history.record(Report(errors=[err], primary_index=0), source="run",
-                       command=f"deploy --password=hunter2pass --token {GH}", exit_code=1)
+        history.record(
+            Report(errors=[err], primary_index=0),
+            source="run",
+            command=f"deploy --password=hunter2pass --token {GH}",
+            exit_code=1,
+        )
     stored = b"".join(p.read_bytes() for p in (tmp_path / ".errlearn").iterdir() if p.is_file())
     assert b"hunter2pass" not in stored
     assert GH.encode() not in stored

@@ -52,8 +52,11 @@ retry = RETRY
 """
 
 
-ERRLEARN = [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
-            "sys.exit(main())"]
+ERRLEARN = [
+    sys.executable,
+    "-c",
+    "import sys; from errlearn_wrapper.cli import main; sys.exit(main())",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -63,14 +66,23 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def errlearn(cwd: Path, *args: str, env: dict[str, str] | None = None) -> (
-    subprocess.CompletedProcess[str]
-):
+def errlearn(
+    cwd: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """``errlearn run ARGS`` in ``cwd``, away from the CI settings of the machine running us."""
-    clean = {k: v for k, v in os.environ.items()
-             if k not in ("GITHUB_ACTIONS", "NO_COLOR", "ERRLEARN_PATTERNS")}
-    return subprocess.run([*ERRLEARN, "run", *args], cwd=cwd, env={**clean, **(env or {})},
-                          capture_output=True, text=True, timeout=300)
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("GITHUB_ACTIONS", "NO_COLOR", "ERRLEARN_PATTERNS")
+    }
+    return subprocess.run(
+        [*ERRLEARN, "run", *args],
+        cwd=cwd,
+        env={**clean, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def python(code: str) -> list[str]:
@@ -90,14 +102,17 @@ def attempts(tmp_path: Path) -> int:
 # -- usage ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
-    ["touch", "ran"],  # no --
-    ["--"],  # no command
-    ["--bogus", "--", "touch", "ran"],
-    ["--retries", "-1", "--", "touch", "ran"],
-    ["--color", "pink", "--", "touch", "ran"],
-    ["--json", "no/such/dir/report.json", "--", "touch", "ran"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["touch", "ran"],  # no --
+        ["--"],  # no command
+        ["--bogus", "--", "touch", "ran"],
+        ["--retries", "-1", "--", "touch", "ran"],
+        ["--color", "pink", "--", "touch", "ran"],
+        ["--json", "no/such/dir/report.json", "--", "touch", "ran"],
+    ],
+)
 def test_bad_usage_is_one_line_and_status_2_before_anything_runs(
     tmp_path: Path, args: list[str]
 ) -> None:
@@ -153,8 +168,9 @@ def test_a_clean_success_adds_nothing_and_loads_neither_rich_nor_rapidfuzz(
         loaded = sorted({m.split(".")[0] for m in sys.modules} & {"rich", "rapidfuzz"})
         print(status, loaded, file=sys.stderr)
     """)
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert (done.stdout, done.stderr) == ("compiled 3 files\n", "0 []\n")
 
 
@@ -167,8 +183,9 @@ def test_a_plain_run_builds_no_parser_and_spawns_without_subprocess(tmp_path: Pa
         heavy = {"argparse", "subprocess", "typing", "pathlib", "shutil", "dataclasses"}
         print(status, sorted(heavy & (set(sys.modules) - before)))
     """)
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert done.stdout == "0 []\n", done.stderr
 
 
@@ -183,7 +200,7 @@ def test_a_failure_is_summarised_on_stderr_root_cause_first(tmp_path: Path) -> N
     done = errlearn(tmp_path, "--color", "never", "--json", "report.json", "--", *python(CRASH))
     assert done.returncode == 3
     assert done.stdout == "ERROR: something generic went wrong\n"  # passed through, untouched
-    summary = done.stderr[done.stderr.index("errlearn: 2 errors"):].splitlines()
+    summary = done.stderr[done.stderr.index("errlearn: 2 errors") :].splitlines()
     assert summary[1].startswith("✖ app/main.py:2  [runtime]")
     assert summary[1].endswith("root cause")
     assert summary[2].strip() == "ZeroDivisionError: division by zero"
@@ -196,7 +213,8 @@ def test_a_failure_with_nothing_recognisable_still_says_it_failed(tmp_path: Path
     done = errlearn(tmp_path, "--", "sh", "-c", "echo all good; exit 4")
     assert (done.returncode, done.stdout) == (4, "all good\n")
     assert done.stderr == (
-        "errlearn: the command failed with status 4; no error lines in its output\n")
+        "errlearn: the command failed with status 4; no error lines in its output\n"
+    )
 
 
 def test_a_success_that_printed_errors_says_so_in_one_line(tmp_path: Path) -> None:
@@ -216,7 +234,11 @@ def test_the_json_report_has_the_command_and_its_status(
     report = json.loads((tmp_path / "out.json").read_text())
     assert done.returncode == status
     assert {k: report[k] for k in ("schema", "command", "exit_code", "errors")} == {
-        "schema": 1, "command": f"sh -c '{script}'", "exit_code": status, "errors": []}
+        "schema": 1,
+        "command": f"sh -c '{script}'",
+        "exit_code": status,
+        "errors": [],
+    }
 
 
 def test_quiet_hides_the_output_and_shows_only_the_summary_of_a_failure(tmp_path: Path) -> None:
@@ -259,7 +281,8 @@ def test_an_errlearn_bug_after_the_command_is_a_warning_not_a_new_status(
     args = build_parser().parse_args(["run", "--", *python(CRASH)])
     assert run_command.run(args) == 3
     assert capfd.readouterr().err.endswith(
-        "errlearn: warning: errlearn failed after the command: RuntimeError: renderer exploded\n")
+        "errlearn: warning: errlearn failed after the command: RuntimeError: renderer exploded\n"
+    )
 
 
 def test_a_detector_bug_stops_the_analysis_not_the_output(
@@ -277,7 +300,8 @@ def test_a_detector_bug_stops_the_analysis_not_the_output(
     out, err = capfd.readouterr()
     assert out == "one\ntwo\n"
     assert err.splitlines()[0] == (
-        "errlearn: warning: the analysis of the output stopped: ValueError: bad byte")
+        "errlearn: warning: the analysis of the output stopped: ValueError: bad byte"
+    )
 
 
 # -- retries: only known transient failures ---------------------------------------------------
@@ -285,36 +309,50 @@ def test_a_detector_bug_stops_the_analysis_not_the_output(
 
 def test_a_known_transient_failure_is_retried_until_it_passes(tmp_path: Path) -> None:
     patterns, cmd = flaky(tmp_path, retry=True, succeed_at=3)
-    done = errlearn(tmp_path, "--retries", "3", "--retry-delay", "0", "--patterns",
-                    str(patterns), "--", *cmd)
+    done = errlearn(
+        tmp_path, "--retries", "3", "--retry-delay", "0", "--patterns", str(patterns), "--", *cmd
+    )
     assert (done.returncode, attempts(tmp_path), done.stdout) == (0, 3, "installed\n")
     why = [line for line in done.stderr.splitlines() if line.startswith("errlearn:")]
     assert len(why) == 2
     assert why == [
         f"errlearn: status 1, and every error is a known transient failure "
-        f"(npm-registry-timeout): retry {n} of 3 in 0s" for n in (1, 2)]
+        f"(npm-registry-timeout): retry {n} of 3 in 0s"
+        for n in (1, 2)
+    ]
 
 
 def test_retries_stop_at_n_and_the_last_status_stands(tmp_path: Path) -> None:
     patterns, cmd = flaky(tmp_path, retry=True, succeed_at=99)
-    done = errlearn(tmp_path, "--retries", "2", "--retry-delay", "0", "--patterns",
-                    str(patterns), "--", *cmd)
+    done = errlearn(
+        tmp_path, "--retries", "2", "--retry-delay", "0", "--patterns", str(patterns), "--", *cmd
+    )
     assert (done.returncode, attempts(tmp_path)) == (1, 3)
     assert "errlearn: still failing after 2 retries" in done.stderr
 
 
 def test_a_known_failure_without_retry_true_is_not_retried(tmp_path: Path) -> None:
     patterns, cmd = flaky(tmp_path, retry=False, succeed_at=2)
-    done = errlearn(tmp_path, "--retries", "3", "--retry-delay", "0", "--patterns",
-                    str(patterns), "--", *cmd)
+    done = errlearn(
+        tmp_path, "--retries", "3", "--retry-delay", "0", "--patterns", str(patterns), "--", *cmd
+    )
     assert (done.returncode, attempts(tmp_path)) == (1, 1)
     assert "not retrying: a known fix for its errors, but not a transient one" in done.stderr
 
 
 def test_an_unknown_failure_is_never_retried_it_needs_a_human(tmp_path: Path) -> None:
     patterns, _ = flaky(tmp_path, retry=True, succeed_at=2)
-    done = errlearn(tmp_path, "--retries", "3", "--retry-delay", "0", "--patterns",
-                    str(patterns), "--", *python(CRASH))
+    done = errlearn(
+        tmp_path,
+        "--retries",
+        "3",
+        "--retry-delay",
+        "0",
+        "--patterns",
+        str(patterns),
+        "--",
+        *python(CRASH),
+    )
     assert done.returncode == 3
     assert "not retrying: no known fix for: something generic went wrong" in done.stderr
 
@@ -324,8 +362,9 @@ def test_the_backoff_doubles_from_the_delay_and_is_capped(
 ) -> None:
     patterns, cmd = flaky(tmp_path, retry=True, succeed_at=99)
     monkeypatch.chdir(tmp_path)
-    args = build_parser().parse_args(["run", "--retries", "7", "--retry-delay", "5",
-                                      "--patterns", str(patterns), "--", *cmd])
+    args = build_parser().parse_args(
+        ["run", "--retries", "7", "--retry-delay", "5", "--patterns", str(patterns), "--", *cmd]
+    )
     waits: list[float] = []
     assert run_command.run(args, sleep=waits.append) == 1
     assert waits == [5, 10, 20, 30, 30, 30, 30]
@@ -350,8 +389,9 @@ def test_github_annotations_are_asked_for_with_a_flag_and_never_on_success(
     tmp_path: Path,
 ) -> None:
     failed = errlearn(tmp_path, "--github", "--", *python(CRASH))
-    passed = errlearn(tmp_path, "--", "sh", "-c", "echo 'error: fine'",
-                      env={"GITHUB_ACTIONS": "true"})
+    passed = errlearn(
+        tmp_path, "--", "sh", "-c", "echo 'error: fine'", env={"GITHUB_ACTIONS": "true"}
+    )
     assert "::error " in failed.stdout
     assert "::error" not in passed.stdout
 
@@ -400,8 +440,12 @@ def test_errlearns_own_output_starts_on_a_line_of_its_own_after_an_unfinished_on
     script = "printf 'src/a.c:3:1: error: expected ;\\n\\033[0m'; exit 1"
     clean = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "NO_COLOR")}
     done = subprocess.run(
-        [*ERRLEARN, "run", "--github", "--", "sh", "-c", script], cwd=tmp_path,
-        env=clean, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300,
+        [*ERRLEARN, "run", "--github", "--", "sh", "-c", script],
+        cwd=tmp_path,
+        env=clean,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        timeout=300,
     )
     lines = done.stdout.decode().splitlines()
     assert lines[1] == "\x1b[0m"  # the command's own last line, ended for it
@@ -422,8 +466,11 @@ def test_where_stdout_and_stderr_are_one_file_the_command_writes_them_in_order(
     script = "for i in 1 2 3 4 5; do echo out$i; echo err$i >&2; done"
     with open(tmp_path / "log", "wb") as log:  # > log 2>&1
         done = subprocess.run(
-            [*ERRLEARN, "run", "--no-hints", "--", "sh", "-c", script], cwd=tmp_path,
-            stdout=log, stderr=subprocess.STDOUT, timeout=300,
+            [*ERRLEARN, "run", "--no-hints", "--", "sh", "-c", script],
+            cwd=tmp_path,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            timeout=300,
         )
     assert done.returncode == 0
     lines = (tmp_path / "log").read_text().splitlines()

@@ -44,8 +44,9 @@ def test_gcc_an_undeclared_name_is_found_at_its_line(tmp_path: Path) -> None:
 
 def crate(tmp_path: Path, name: str, source: str) -> None:
     """A one-file cargo package: ``src/NAME`` holding ``source``."""
-    (tmp_path / "Cargo.toml").write_text('[package]\nname = "tiny"\nversion = "0.1.0"\n'
-                                         'edition = "2021"\n')
+    (tmp_path / "Cargo.toml").write_text(
+        '[package]\nname = "tiny"\nversion = "0.1.0"\nedition = "2021"\n'
+    )
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / name).write_text(source)
 
@@ -60,10 +61,12 @@ def test_cargo_a_type_mismatch_is_found_at_its_line(tmp_path: Path) -> None:
 @needs("cargo")
 def test_cargo_test_a_failing_assertion_is_found_where_it_panicked(tmp_path: Path) -> None:
     crate(
-        tmp_path, "lib.rs",
+        tmp_path,
+        "lib.rs",
         "pub fn add(a: i32, b: i32) -> i32 { a - b }\n"
         "#[cfg(test)]\nmod tests {\n    #[test]\n"
-        "    fn adds() { assert_eq!(super::add(2, 2), 4); }\n}\n")
+        "    fn adds() { assert_eq!(super::add(2, 2), 4); }\n}\n",
+    )
     err = toolchain(tmp_path, "cargo", "test", "--offline", "--quiet")
     assert (err["file"], err["line"], err["test"]) == ("src/lib.rs", 5, "tests::adds")
     assert "left == right" in err["message"]
@@ -71,8 +74,7 @@ def test_cargo_test_a_failing_assertion_is_found_where_it_panicked(tmp_path: Pat
 
 @needs("node")
 def test_node_an_exception_is_found_at_the_line_that_threw(tmp_path: Path) -> None:
-    (tmp_path / "app.js").write_text("const config = undefined;\n"
-                                     "console.log(config.port);\n")
+    (tmp_path / "app.js").write_text("const config = undefined;\nconsole.log(config.port);\n")
     err = toolchain(tmp_path, "node", "app.js")
     assert (os.path.basename(err["file"]), err["line"]) == ("app.js", 2)
     assert "TypeError" in err["message"]
@@ -103,7 +105,9 @@ def test_node_test_a_failed_assertion_is_one_error_at_its_line_with_its_test(
     (tmp_path / "sum.test.js").write_text(NODE_TEST)
     err = toolchain(tmp_path, "node", "--test", f"--test-reporter={reporter}", "sum.test.js")
     assert (os.path.basename(err["file"]), err["line"], err["test"]) == (
-        "sum.test.js", 4, "adds numbers"
+        "sum.test.js",
+        4,
+        "adds numbers",
     )
     assert (err["tool"], err["category"]) == ("node", "assertion")
     assert err["message"].endswith("Expected values to be strictly equal: -1 !== 5")
@@ -113,8 +117,10 @@ def test_node_test_a_failed_assertion_is_one_error_at_its_line_with_its_test(
 
 @needs("javac")
 def test_javac_a_missing_symbol_is_found_at_its_line(tmp_path: Path) -> None:
-    (tmp_path / "Main.java").write_text("public class Main {\n"
-                                        "  public static void main(String[] a) {\n"
-                                        "    System.out.println(count);\n  }\n}\n")
+    (tmp_path / "Main.java").write_text(
+        "public class Main {\n"
+        "  public static void main(String[] a) {\n"
+        "    System.out.println(count);\n  }\n}\n"
+    )
     err = toolchain(tmp_path, "javac", "Main.java")
     assert (err["file"], err["line"], err["category"]) == ("Main.java", 3, "reference")

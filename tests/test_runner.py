@@ -20,8 +20,12 @@ import pytest
 from errlearn_wrapper import runner
 from errlearn_wrapper.process import StartError
 
-ERRLEARN = [sys.executable, "-c", "import sys; from errlearn_wrapper.cli import main; "
-            "sys.exit(main())", "run"]
+ERRLEARN = [
+    sys.executable,
+    "-c",
+    "import sys; from errlearn_wrapper.cli import main; sys.exit(main())",
+    "run",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -64,7 +68,9 @@ def test_a_missing_path_is_127_with_no_such_file(tmp_path: Path) -> None:
     with pytest.raises(StartError) as caught:
         run([str(tmp_path / "nope")])
     assert (caught.value.status, str(caught.value)) == (
-        127, f"{tmp_path / 'nope'}: No such file or directory")
+        127,
+        f"{tmp_path / 'nope'}: No such file or directory",
+    )
 
 
 def test_a_file_that_is_not_executable_is_126(tmp_path: Path) -> None:
@@ -83,35 +89,41 @@ def test_a_file_that_is_not_executable_is_126(tmp_path: Path) -> None:
 def test_stdout_and_stderr_stay_apart_and_byte_for_byte(
     capfdbinary: pytest.CaptureFixture[bytes],
 ) -> None:
-    status, fed = run(py(r"""
+    status, fed = run(
+        py(r"""
         import sys
         sys.stdout.buffer.write(b"out \xff\xfe \x1b[32mgreen\x1b[0m\r\n"); sys.stdout.flush()
         sys.stderr.buffer.write(b"err: boom\n"); sys.stderr.flush()
         sys.stdout.buffer.write(b"no newline at the end")
-    """))
+    """)
+    )
     out, err = capfdbinary.readouterr()
     assert status == 0
     assert out == b"out \xff\xfe \x1b[32mgreen\x1b[0m\r\nno newline at the end"
     assert err == b"err: boom\n"
     assert sorted(b"".join(fed).split(b"\n")) == sorted(
-        [b"out \xff\xfe \x1b[32mgreen\x1b[0m\r", b"err: boom", b"no newline at the end", b""])
+        [b"out \xff\xfe \x1b[32mgreen\x1b[0m\r", b"err: boom", b"no newline at the end", b""]
+    )
 
 
 def test_interleaved_streams_reach_the_analysis_as_whole_lines(
     capfdbinary: pytest.CaptureFixture[bytes],
 ) -> None:
-    status, fed = run(py("""
+    status, fed = run(
+        py("""
         import sys, time
         for i in range(5):
             sys.stdout.write(f"half of line {i} "); sys.stdout.flush(); time.sleep(0.01)
             sys.stderr.write(f"error: line {i} on stderr\\n"); sys.stderr.flush()
             sys.stdout.write("and its end\\n"); sys.stdout.flush(); time.sleep(0.01)
-    """))
+    """)
+    )
     assert status == 0
     assert all(chunk.endswith(b"\n") for chunk in fed)
     lines = b"".join(fed).decode().splitlines()
     assert [x for x in lines if x.startswith("half")] == [
-        f"half of line {i} and its end" for i in range(5)]
+        f"half of line {i} and its end" for i in range(5)
+    ]
     assert len(lines) == 10
 
 
@@ -158,8 +170,12 @@ def test_descriptors_errlearn_was_given_pass_on_to_the_command_as_a_shell_passes
 
 
 def test_stdin_reaches_the_command_in_pipe_mode() -> None:
-    done = subprocess.run([*ERRLEARN, "--", "sh", "-c", "tr a-z A-Z; exit 5"],
-                          input=b"hello\nworld\n", capture_output=True, timeout=30)
+    done = subprocess.run(
+        [*ERRLEARN, "--", "sh", "-c", "tr a-z A-Z; exit 5"],
+        input=b"hello\nworld\n",
+        capture_output=True,
+        timeout=30,
+    )
     assert (done.returncode, done.stdout) == (5, b"HELLO\nWORLD\n")
 
 
@@ -177,8 +193,12 @@ _COUNT_INTERRUPTS = """
 @contextmanager
 def errlearn_process(argv: list[str]) -> Iterator[subprocess.Popen[bytes]]:
     """errlearn in its own process group, its output read once the command said "ready"."""
-    proc = subprocess.Popen([*ERRLEARN, "--", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+    proc = subprocess.Popen(
+        [*ERRLEARN, "--", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline() == b"ready\n"  # passed through live
@@ -217,8 +237,9 @@ def test_two_hundred_megabytes_of_output_keep_errlearn_small() -> None:
         subprocess.run({[*ERRLEARN, "--", *printer]!r}, stdout=subprocess.DEVNULL, check=True)
         print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     """)
-    done = subprocess.run([sys.executable, "-c", measure], capture_output=True, timeout=300,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", measure], capture_output=True, timeout=300, check=True
+    )
     peak_kib = int(done.stdout)
     assert peak_kib < 200 * 1024, f"errlearn peaked at {peak_kib // 1024} MiB"
 
@@ -253,9 +274,14 @@ class Terminal:
         self.saved = termios.tcgetattr(slave)
         self.slave = slave
         clean = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        self.proc = subprocess.Popen([*ERRLEARN, "--", *argv], stdin=slave, stdout=slave,
-                                     stderr=slave, start_new_session=True,
-                                     env={**clean, **(env or {})})
+        self.proc = subprocess.Popen(
+            [*ERRLEARN, "--", *argv],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            env={**clean, **(env or {})},
+        )
         self.seen = b""
 
     def read_until(self, wanted: bytes, timeout: float = 20) -> bytes:
@@ -337,7 +363,7 @@ def test_at_a_terminal_the_summary_is_coloured_unless_no_color_is_set(
     term = terminal(failing, env)
     seen = term.read_until(b"root cause")
     assert term.proc.wait(timeout=30) == 1
-    summary = seen[seen.index(b"errlearn: 1 error"):]
+    summary = seen[seen.index(b"errlearn: 1 error") :]
     assert (b"\x1b[" in summary) is coloured
 
 
@@ -345,9 +371,24 @@ def test_at_a_terminal_the_summary_is_coloured_unless_no_color_is_set(
 def test_under_script_with_no_stdin_nothing_is_added_to_the_output(tmp_path: Path) -> None:
     # script(1), the usual way to give a CI job a terminal, sends a NUL down the
     # raw terminal when its stdin ends: echoed, it was a "^@" in the output.
-    wrapped = " ".join([*ERRLEARN[:2], repr(ERRLEARN[2]), "run", "--no-hints", "--",
-                        "sh", "-c", repr("sleep 0.3; echo 'src/a.ts(3,5): error TS2322: bad'")])
-    done = subprocess.run(["script", "-qec", wrapped, "/dev/null"], stdin=subprocess.DEVNULL,
-                          capture_output=True, timeout=60, cwd=tmp_path)
+    wrapped = " ".join(
+        [
+            *ERRLEARN[:2],
+            repr(ERRLEARN[2]),
+            "run",
+            "--no-hints",
+            "--",
+            "sh",
+            "-c",
+            repr("sleep 0.3; echo 'src/a.ts(3,5): error TS2322: bad'"),
+        ]
+    )
+    done = subprocess.run(
+        ["script", "-qec", wrapped, "/dev/null"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert done.stdout.startswith(b"src/a.ts(3,5): error TS2322: bad\r\n")
     assert b"^@" not in done.stdout

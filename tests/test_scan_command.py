@@ -126,8 +126,12 @@ def test_python_dash_m_errlearn_wrapper_is_the_same_command(build_log: Path) -> 
     """``python -m errlearn_wrapper`` ends as the console script does (``entry``):
     the same report, and the status of a bad option."""
     module = [sys.executable, "-m", "errlearn_wrapper"]
-    done = subprocess.run([*module, "scan", "--json", str(build_log)], capture_output=True,
-                          cwd=build_log.parent, timeout=60)
+    done = subprocess.run(
+        [*module, "scan", "--json", str(build_log)],
+        capture_output=True,
+        cwd=build_log.parent,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     ours = errlearn("scan", "--json", str(build_log), cwd=build_log.parent)
     assert json.loads(done.stdout)["errors"] == json.loads(ours.stdout)["errors"]
@@ -139,14 +143,16 @@ def test_errlearn_ends_with_main_s_status_once_the_exit_handlers_it_registers_ha
     """The exit skips the interpreter's teardown, not errlearn's work: a handler
     registered while main() runs (a worker to reap) runs, what is buffered on
     stdout comes out whole, and the status is main()'s."""
-    code = ("import atexit, sys\n"
-            "from errlearn_wrapper import cli\n"
-            "def main(argv=None):\n"
-            "    atexit.register(lambda: print('handler', flush=True))\n"
-            "    sys.stdout.write('x' * 1_000_000)\n"
-            "    return 3\n"
-            "cli.main = main\n"
-            "cli.entry()\n")
+    code = (
+        "import atexit, sys\n"
+        "from errlearn_wrapper import cli\n"
+        "def main(argv=None):\n"
+        "    atexit.register(lambda: print('handler', flush=True))\n"
+        "    sys.stdout.write('x' * 1_000_000)\n"
+        "    return 3\n"
+        "cli.main = main\n"
+        "cli.entry()\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert done.returncode == 3
     assert done.stdout == b"x" * 1_000_000 + b"handler\n"
@@ -155,11 +161,13 @@ def test_errlearn_ends_with_main_s_status_once_the_exit_handlers_it_registers_ha
 def test_errlearn_s_own_process_collects_its_youngest_objects_less_often() -> None:
     """The console script's process only: a process that merely imports errlearn
     (pytest's, with the plugin) keeps its collector as it is."""
-    code = ("import gc, json\n"
-            "from errlearn_wrapper import cli\n"
-            "before = gc.get_threshold()\n"
-            "cli.main = lambda argv=None: print(json.dumps([before, gc.get_threshold()])) or 0\n"
-            "cli.entry()\n")
+    code = (
+        "import gc, json\n"
+        "from errlearn_wrapper import cli\n"
+        "before = gc.get_threshold()\n"
+        "cli.main = lambda argv=None: print(json.dumps([before, gc.get_threshold()])) or 0\n"
+        "cli.entry()\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
     before, after = json.loads(done.stdout)
@@ -237,8 +245,12 @@ def test_bad_input_is_one_line_on_stderr_and_status_2(tmp_path: Path, argv: Any)
 
 def test_a_closed_standard_input_is_one_line_on_stderr_and_status_2(tmp_path: Path) -> None:
     done = subprocess.run(
-        [*ERRLEARN, "scan", "-"], stdin=subprocess.DEVNULL, capture_output=True, cwd=tmp_path,
-        preexec_fn=lambda: os.close(0), timeout=60,
+        [*ERRLEARN, "scan", "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        cwd=tmp_path,
+        preexec_fn=lambda: os.close(0),
+        timeout=60,
     )
     assert done.returncode == 2
     assert done.stderr.decode() == "errlearn: error: cannot read -: standard input is closed\n"

@@ -9,12 +9,34 @@ from hypothesis import strategies as st
 
 from pytest_errlearn.detect import signature
 
-PIECES = st.sampled_from([
-    "0x1F", "deadbeefcafe42", "12:30:45", "2024-05-01T12:30:45Z", "https://ci.example/x?a=1",
-    "/tmp/pytest-7/x.txt", "tmpab12cd34", "pytest-12", "C:\\Temp\\a b", "src/app/main.go",
-    "123e4567-e89b-12d3-a456-426614174000", "3.5ms", "v1.2.3", "'quoted'", "`tick`", " ", "-",
-    ":", "/", "\\", "error", "x", "E0425", "\t",
-])
+PIECES = st.sampled_from(
+    [
+        "0x1F",
+        "deadbeefcafe42",
+        "12:30:45",
+        "2024-05-01T12:30:45Z",
+        "https://ci.example/x?a=1",
+        "/tmp/pytest-7/x.txt",
+        "tmpab12cd34",
+        "pytest-12",
+        "C:\\Temp\\a b",
+        "src/app/main.go",
+        "123e4567-e89b-12d3-a456-426614174000",
+        "3.5ms",
+        "v1.2.3",
+        "'quoted'",
+        "`tick`",
+        " ",
+        "-",
+        ":",
+        "/",
+        "\\",
+        "error",
+        "x",
+        "E0425",
+        "\t",
+    ]
+)
 
 
 def every_mask(text: str, *, quotes: bool = False) -> str:
@@ -41,5 +63,9 @@ def test_a_signature_is_the_sha1_of_its_key_so_history_and_patterns_keep_matchin
     message = "borrow of moved value: `v`"
     key = "\x1f".join(("cargo", "build", "E0382", "main.rs", signature.normalize(message)))
     expected = hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
-    assert signature.signature(message, tool="cargo", category="build", code="E0382",
-                               file="src/main.rs") == expected
+    assert (
+        signature.signature(
+            message, tool="cargo", category="build", code="E0382", file="src/main.rs"
+        )
+        == expected
+    )

@@ -23,9 +23,36 @@ needs_c = pytest.mark.skipif(_speedups is None, reason="built without a C compil
 
 # Bytes that make and break escape sequences, and some text around them.
 _PARTS = st.sampled_from(
-    [b"\x1b", b"\x1b[", b"\x1b]", b"[", b"]", b"0", b"1", b";", b"?", b"38", b"5", b"m", b"K",
-     b" ", b"!", b"/", b"\x07", b"\\", b"\n", b"\r", b"(", b"B", b"P", b"_", b"~",
-     b"error: x", b"\xff", b"\x7f"]
+    [
+        b"\x1b",
+        b"\x1b[",
+        b"\x1b]",
+        b"[",
+        b"]",
+        b"0",
+        b"1",
+        b";",
+        b"?",
+        b"38",
+        b"5",
+        b"m",
+        b"K",
+        b" ",
+        b"!",
+        b"/",
+        b"\x07",
+        b"\\",
+        b"\n",
+        b"\r",
+        b"(",
+        b"B",
+        b"P",
+        b"_",
+        b"~",
+        b"error: x",
+        b"\xff",
+        b"\x7f",
+    ]
 )
 _OUTPUT = st.lists(_PARTS, max_size=60).map(b"".join)
 
@@ -122,20 +149,23 @@ def _report(raw: bytes, *, without_c: bool, cwd: Path) -> dict[str, object]:
     code = (block if without_c else "") + _REPORT
     package = Path(pytest_errlearn.__file__).parent.parent
     env = {**os.environ, "PYTHONPATH": str(package)}
-    done = subprocess.run([sys.executable, "-c", code], input=raw, capture_output=True,
-                          check=True, cwd=cwd, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=raw, capture_output=True, check=True, cwd=cwd, env=env
+    )
     return dict(json.loads(done.stdout))
 
 
 def test_without_the_c_loops_the_detector_finds_the_same_errors_in_python(
     tmp_path: Path,
 ) -> None:
-    raw = b"".join([
-        b"\x1b[0K\x1b[33;1m$ make\x1b[0m\n",
-        b"\x1b]0;title\x07building\r\x1b[K50%\r\x1b[K100%\n" * 40,
-        b"\x1b[1m\x1b[31msrc/a.c:3:5: \x1b[1;31merror:\x1b[0m 'x' undeclared\n",
-        b"make: *** [Makefile:2: all] Error 1\n",
-    ])
+    raw = b"".join(
+        [
+            b"\x1b[0K\x1b[33;1m$ make\x1b[0m\n",
+            b"\x1b]0;title\x07building\r\x1b[K50%\r\x1b[K100%\n" * 40,
+            b"\x1b[1m\x1b[31msrc/a.c:3:5: \x1b[1;31merror:\x1b[0m 'x' undeclared\n",
+            b"make: *** [Makefile:2: all] Error 1\n",
+        ]
+    )
     python = _report(raw, without_c=True, cwd=tmp_path)
     assert python["c"] is False
     if _speedups is not None:

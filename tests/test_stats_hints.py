@@ -29,15 +29,20 @@ def failure(sig: str, message: str, pattern: str | None = None, fix: str = "") -
     return Error(message=message, text=message, signature=sig, match=match, tool="npm")
 
 
-def record(root: Path, command: str, *errors: Error, exit_code: int = 1,
-           when: float | None = None) -> None:
+def record(
+    root: Path, command: str, *errors: Error, exit_code: int = 1, when: float | None = None
+) -> None:
     history = History.open(root)
     assert history is not None
     if when is not None:
         history.clock = lambda: when
     with history:
-        history.record(Report(errors=list(errors), primary_index=0 if errors else None),
-                       source="run", command=command, exit_code=exit_code)
+        history.record(
+            Report(errors=list(errors), primary_index=0 if errors else None),
+            source="run",
+            command=command,
+            exit_code=exit_code,
+        )
 
 
 def change(root: Path) -> None:
@@ -46,8 +51,12 @@ def change(root: Path) -> None:
         f.write("//\n")
 
 
-JEST = failure("1111111111111111", "Error: Cannot find module 'jest'", "npm-missing-module",
-               "npm install --save-dev jest")
+JEST = failure(
+    "1111111111111111",
+    "Error: Cannot find module 'jest'",
+    "npm-missing-module",
+    "npm install --save-dev jest",
+)
 TSC = failure("2222222222222222", "error TS2304: Cannot find name 'foo'.")
 
 
@@ -125,8 +134,18 @@ def test_format_hints_is_empty_without_hints() -> None:
 
 def test_format_hints_says_how_often_and_how_well_the_fix_worked() -> None:
     now = 1_000_000.0
-    hint = Hint("s", "boom", "make all -j4", 1, now - 3 * DAY, "build", "make", "p", "clean",
-                "worked 2 of 3 times")
+    hint = Hint(
+        "s",
+        "boom",
+        "make all -j4",
+        1,
+        now - 3 * DAY,
+        "build",
+        "make",
+        "p",
+        "clean",
+        "worked 2 of 3 times",
+    )
     assert format_hints([hint], now=now) == (
         "errlearn: `make all` failed like this before:\n"
         "  • boom  (1 time, last 3 days ago)\n"
@@ -136,8 +155,13 @@ def test_format_hints_says_how_often_and_how_well_the_fix_worked() -> None:
 
 @pytest.mark.parametrize(
     ("seconds", "text"),
-    [(5, "just now"), (120, "2 min ago"), (7200, "2 h ago"), (DAY, "1 day ago"),
-     (40 * DAY, "40 days ago")],
+    [
+        (5, "just now"),
+        (120, "2 min ago"),
+        (7200, "2 h ago"),
+        (DAY, "1 day ago"),
+        (40 * DAY, "40 days ago"),
+    ],
 )
 def test_ago_is_short_and_coarse(seconds: float, text: str) -> None:
     assert ago(1000.0, 1000.0 + seconds) == text
@@ -180,8 +204,9 @@ def test_stats_show_hits_outcomes_stale_and_too_generic_patterns(
 def test_stats_without_history_list_the_projects_patterns(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (project / "patterns.toml").write_text('version = 1\n[[pattern]]\nid = "a"\ntrigger = "x"\n'
-                                           'fix = "y"\n')
+    (project / "patterns.toml").write_text(
+        'version = 1\n[[pattern]]\nid = "a"\ntrigger = "x"\nfix = "y"\n'
+    )
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
     assert "a            0  never          no outcome yet" in out

@@ -92,11 +92,18 @@ def test_a_piece_inside_the_block_the_piece_before_ran_on_into_takes_nothing_of_
     """A traceback longer than two pieces holds a piece whole, and the failure line
     after it still folds into it (found by a review: such a piece took the place
     where the block before ended back to its own end)."""
-    frames = b"".join(b'  File "app/m%d.py", line %d, in f%d\n    %s\n' % (i, i, i, b"x" * 300)
-                      for i in range(28))  # a block: 60 lines at most
+    frames = b"".join(
+        b'  File "app/m%d.py", line %d, in f%d\n    %s\n' % (i, i, i, b"x" * 300) for i in range(28)
+    )  # a block: 60 lines at most
     filler = b"".join(b"compiling module %d\n" % i for i in range(600))
-    data = (filler + b"Traceback (most recent call last):\n" + frames + b"RuntimeError: boom\n"
-            + b"##[error]Process completed with exit code 1.\n" + filler) * 3
+    data = (
+        filler
+        + b"Traceback (most recent call last):\n"
+        + frames
+        + b"RuntimeError: boom\n"
+        + b"##[error]Process completed with exit code 1.\n"
+        + filler
+    ) * 3
     assert len(frames) > 2 * streaming.PIECE
     assert stream(data, step=4096, workers=workers) == one_pass(data)
 
@@ -154,8 +161,10 @@ def test_a_block_open_at_a_cut_is_read_whole_though_its_lines_are_long() -> None
     head = filler[: streaming.PIECE - 3000]
     trace = [b"Traceback (most recent call last):"]
     for i in range(25):
-        trace += [b'  File "app/m%d.py", line %d, in f%d' % (i, i + 1, i), b"    x = '%s'" % (
-            b"a" * 60000)]
+        trace += [
+            b'  File "app/m%d.py", line %d, in f%d' % (i, i + 1, i),
+            b"    x = '%s'" % (b"a" * 60000),
+        ]
     data = head[: head.rindex(b"\n") + 1] + b"\n".join([*trace, b"ValueError: boom"]) + b"\n"
     data += filler[:400000]
     assert stream(data, step=1 << 20) == one_pass(data)
@@ -170,11 +179,21 @@ def test_errlearn_run_reports_a_big_output_as_errlearn_scan_reports_it(
     log.write_bytes(data)
     (tmp_path / "pyproject.toml").write_text("[tool.errlearn]\nbuiltin = false\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ERRLEARN", "GITHUB"))}
-    ran = subprocess.run([*ERRLEARN, "run", "--json", "run.json", "--", "cat", str(log)],
-                         cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    ran = subprocess.run(
+        [*ERRLEARN, "run", "--json", "run.json", "--", "cat", str(log)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
     assert ran.returncode == 0 and ran.stdout == data
-    scanned = subprocess.run([*ERRLEARN, "scan", "--json", "--command", "cat", str(log)],
-                             cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    scanned = subprocess.run(
+        [*ERRLEARN, "scan", "--json", "--command", "cat", str(log)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
     assert scanned.returncode == 0, scanned.stderr
     ours, theirs = json.loads((tmp_path / "run.json").read_text()), json.loads(scanned.stdout)
     assert ours["errors"] == theirs["errors"] and ours["warnings"] == theirs["warnings"]
@@ -195,8 +214,14 @@ def test_a_big_log_on_stdin_is_scanned_as_the_same_log_in_a_file(
     log.write_bytes(data)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ERRLEARN", "GITHUB"))}
     piped, read = (
-        subprocess.run([*ERRLEARN, "scan", "--json", *args], input=stdin, cwd=tmp_path,
-                       env=env, capture_output=True, timeout=120)
+        subprocess.run(
+            [*ERRLEARN, "scan", "--json", *args],
+            input=stdin,
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            timeout=120,
+        )
         for args, stdin in ((["-"], data), ([str(log)], None))
     )
     assert piped.returncode == read.returncode == 0, piped.stderr + read.stderr

@@ -152,8 +152,11 @@ def test_on_a_single_cpu_the_piece_the_worker_is_on_at_the_end_is_left_to_it(
     monkeypatch.setattr(streaming, "cpus", lambda: 1)
     here: list[int] = []
     scan_here = StreamDetector._scan_here
-    monkeypatch.setattr(StreamDetector, "_scan_here",
-                        lambda self, k, **kw: here.append(k) or scan_here(self, k, **kw))
+    monkeypatch.setattr(
+        StreamDetector,
+        "_scan_here",
+        lambda self, k, **kw: here.append(k) or scan_here(self, k, **kw),
+    )
     detector = StreamDetector()
     detector.feed(data)
     assert list(detector._at_worker)[:1] == [0]
@@ -180,8 +183,11 @@ def test_what_is_left_at_the_end_is_cut_small_and_read_from_both_ends(
     cut = detector._count
     here: list[int] = []
     scan_here = StreamDetector._scan_here
-    monkeypatch.setattr(StreamDetector, "_scan_here",
-                        lambda self, k, **kw: here.append(k) or scan_here(self, k, **kw))
+    monkeypatch.setattr(
+        StreamDetector,
+        "_scan_here",
+        lambda self, k, **kw: here.append(k) or scan_here(self, k, **kw),
+    )
     assert detector.close().to_dict() == one_pass(data)
     assert detector._count - cut >= 3  # over 4 KB left: pieces of 1 KB, and the last lines
     assert here and here == sorted(here, reverse=True)  # the last first
@@ -203,8 +209,11 @@ def test_an_output_that_ends_in_long_lines_is_not_cut_finer_at_the_end(
     assert detector._worker is not None
     cuts: list[int] = []
     cut_piece = StreamDetector._cut_piece
-    monkeypatch.setattr(StreamDetector, "_cut_piece",
-                        lambda self, end, ahead: cuts.append(end) or cut_piece(self, end, ahead))
+    monkeypatch.setattr(
+        StreamDetector,
+        "_cut_piece",
+        lambda self, end, ahead: cuts.append(end) or cut_piece(self, end, ahead),
+    )
     report = detector.close().to_dict()
     assert cuts and all(end <= len(filler) for end in cuts[:-1])  # the last: all the rest
     assert report == one_pass(data)
@@ -338,8 +347,9 @@ def test_a_worker_started_without_standard_streams_keeps_its_pipes(
     with __import__("tempfile").NamedTemporaryFile(suffix=".log") as log:
         log.write(data * 3)
         log.flush()
-        done = subprocess.run([sys.executable, "-c", script, log.name],
-                              capture_output=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-c", script, log.name], capture_output=True, timeout=60
+        )
     assert done.returncode == 0, done.stderr
     alive, errors = done.stderr.split()
     assert alive == b"True"  # not gone at once, its requests read from /dev/null

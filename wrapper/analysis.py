@@ -196,9 +196,7 @@ class Detection:
 
             command = shlex.join(self.argv)
             known = baseline(command) if has_history() else None
-            self.detector = Detector(
-                tool_from_command(self.argv), command=command, known=known
-            )
+            self.detector = Detector(tool_from_command(self.argv), command=command, known=known)
         self.detector.feed(data if isinstance(data, bytes) else bytes(data))
         self.tail += data
         if len(self.tail) > 2 * TAIL:

@@ -85,12 +85,20 @@ def _clip(text: str) -> str:
 def format_hints(command: BuildCommand, hints: Sequence[Hint], now: float | None = None) -> str:
     """The seed's block: banner, the command and its type, numbered issues with fixes."""
     now = time.time() if now is None else now
-    lines = [BANNER, "⚠️ RELEVANT ERROR PATTERNS", BANNER,
-             f"Command: {command.command}", f"Type: {command.kind}", "",
-             "Known issues that might occur:", ""]
+    lines = [
+        BANNER,
+        "⚠️ RELEVANT ERROR PATTERNS",
+        BANNER,
+        f"Command: {command.command}",
+        f"Type: {command.kind}",
+        "",
+        "Known issues that might occur:",
+        "",
+    ]
     for i, hint in enumerate(hints, 1):
-        lines.append(f"{i}. {_clip(hint.message)} | Relevance: "
-                     f"{relevance(hint, command.command, now)}%")
+        lines.append(
+            f"{i}. {_clip(hint.message)} | Relevance: {relevance(hint, command.command, now)}%"
+        )
         lines.append(f"   Command: {_clip(hint.command)}")
         if hint.fix:
             solution = _clip(hint.fix) + (f" ({hint.success})" if hint.success else "")
@@ -224,5 +232,6 @@ def post_tool_use(event: Any, note: Note) -> None:
                 matcher.close()
         except (ConfigError, ImportError) as exc:
             note(f"recorded without known fixes: {exc}")
-    remember(report, source="hook", command=found.command, exit_code=code,
-             start=settings.root, warn=note)
+    remember(
+        report, source="hook", command=found.command, exit_code=code, start=settings.root, warn=note
+    )

@@ -26,11 +26,13 @@ if TYPE_CHECKING:
         def poll(self) -> int | None: ...
         def wait(self) -> int: ...
 
+
 PIPE_SIZE = 1 << 20  # pipes of 1 MiB: the command runs ahead while the analysis catches up
 
 # The command starts with the default disposition of the signals Python ignores.
-_DEFAULT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGPIPE", "SIGXFSZ")
-                         if hasattr(signal, name))
+_DEFAULT_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGPIPE", "SIGXFSZ") if hasattr(signal, name)
+)
 
 
 class StartError(Exception):
@@ -89,16 +91,24 @@ def spawn(
     passes them (make's jobserver relies on it); errlearn's own are close-on-exec.
     """
     try:
-        pid = os.posix_spawnp(argv[0], list(argv), os.environ if env is None else env,
-                              file_actions=actions,
-                              setsigdef=_DEFAULT_SIGNALS)
+        pid = os.posix_spawnp(
+            argv[0],
+            list(argv),
+            os.environ if env is None else env,
+            file_actions=actions,
+            setsigdef=_DEFAULT_SIGNALS,
+        )
     except OSError as exc:
         raise start_error(argv[0], exc) from None
     return Process(pid)
 
 
 def popen_tty(
-    argv: Sequence[str], tty: int, *, stdin: int | None, stderr: int,
+    argv: Sequence[str],
+    tty: int,
+    *,
+    stdin: int | None,
+    stderr: int,
     env: Mapping[str, str] | None = None,
 ) -> Child:
     """Start the command in a session of its own, the pty ``tty`` its controlling terminal.
@@ -116,9 +126,16 @@ def popen_tty(
         fcntl.ioctl(1, termios.TIOCSCTTY, 0)
 
     try:  # close_fds=False: descriptors errlearn was given pass on, as in pipe mode
-        return subprocess.Popen(list(argv), stdin=stdin, stdout=tty, stderr=stderr,
-                                env=env, close_fds=False, start_new_session=True,
-                                preexec_fn=controlling_tty)
+        return subprocess.Popen(
+            list(argv),
+            stdin=stdin,
+            stdout=tty,
+            stderr=stderr,
+            env=env,
+            close_fds=False,
+            start_new_session=True,
+            preexec_fn=controlling_tty,
+        )
     except OSError as exc:
         raise start_error(argv[0], exc) from None
 
@@ -126,8 +143,10 @@ def popen_tty(
 def start_error(name: str, exc: OSError) -> StartError:
     """Why the command did not start, as a shell says it (127 not found, 126 not executable)."""
     if isinstance(exc, FileNotFoundError):
-        return StartError(127, f"{name}: No such file or directory" if "/" in name
-                          else f"{name}: command not found")
+        return StartError(
+            127,
+            f"{name}: No such file or directory" if "/" in name else f"{name}: command not found",
+        )
     if "/" in name and os.path.isdir(name):  # exec says EACCES; a shell says what it is
         return StartError(126, f"{name}: Is a directory")
     return StartError(126, f"{name}: {exc.strerror or exc}")

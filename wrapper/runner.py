@@ -143,8 +143,9 @@ def _spawn_pipes(
     if _same_file(sys.stdout, sys.stderr):  # > log 2>&1, | tee, CI: one pipe keeps the order
         out, out_w = pipe()
         try:
-            proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, out_w, 2)],
-                         env)
+            proc = spawn(
+                argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, out_w, 2)], env
+            )
         except BaseException:
             os.close(out)
             raise
@@ -161,8 +162,10 @@ def _spawn_pipes(
     finally:
         os.close(out_w)
         os.close(err_w)
-    streams = [_Stream(fd, None if quiet else sink.buffer, lines=True)
-               for fd, sink in ((out, sys.stdout), (err, sys.stderr))]
+    streams = [
+        _Stream(fd, None if quiet else sink.buffer, lines=True)
+        for fd, sink in ((out, sys.stdout), (err, sys.stderr))
+    ]
     return proc, streams, Keys()
 
 

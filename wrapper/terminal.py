@@ -119,8 +119,13 @@ def spawn_pty(
     split_err = not sys.stderr.isatty()  # stderr redirected: keep it apart from the pty
     err, err_w = pipe() if split_err else (None, None)
     try:
-        proc = popen_tty(argv, slave, stdin=slave if tty_in else None,
-                         stderr=slave if err_w is None else err_w, env=env)
+        proc = popen_tty(
+            argv,
+            slave,
+            stdin=slave if tty_in else None,
+            stderr=slave if err_w is None else err_w,
+            env=env,
+        )
     except BaseException:
         for fd in (master, err):
             if fd is not None:

@@ -65,8 +65,9 @@ class Stack(Reader):
         the innermost frame of the user's code below it. An ES module that is
         not there, at the module that imports it (its frames are node's own)."""
         block = self.err.block
-        cause = next((i for i in range(len(block) - 1, 0, -1)
-                      if block[i].startswith("Caused by: ")), None)
+        cause = next(
+            (i for i in range(len(block) - 1, 0, -1) if block[i].startswith("Caused by: ")), None
+        )
         if cause is not None:
             self.err.message = block[cause].removeprefix("Caused by: ").strip()
             self.err.file = self.err.line = self.err.column = None
@@ -237,8 +238,11 @@ class Gradle(Reader):
     """Gradle's ``* What went wrong:`` section, up to ``* Try:``."""
 
     _SUMMARY = (
-        "> There were failing tests", "> Compilation failed", "> There were failing",
-        "> Build failed with", "> Analysis failed with",  # detekt
+        "> There were failing tests",
+        "> Compilation failed",
+        "> There were failing",
+        "> Build failed with",
+        "> Analysis failed with",  # detekt
         "> A failure occurred while executing org.jlleitschuh",  # ktlint
     )
 

@@ -24,9 +24,7 @@ class Rustc(Reader):
     ranks as a tool's own error line) once a ``-->`` location follows.
     """
 
-    _BODY = re.compile(
-        r"^\s*(?:-->|\||\d+\s*\||=|\.\.\.|::: )|^(?:help|note)\b|^  |^Caused by:$"
-    )
+    _BODY = re.compile(r"^\s*(?:-->|\||\d+\s*\||=|\.\.\.|::: )|^(?:help|note)\b|^  |^Caused by:$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

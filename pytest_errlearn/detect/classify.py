@@ -16,84 +16,115 @@ from .frames import frame
 from .re2set import re2_set
 
 _RULES: tuple[tuple[str, str], ...] = (
-    ("dependency", r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
-     r"could not resolve (?:dependenc|import)|Could not resolve dependencies|"
-     r"unresolved import|can't find crate|could not find .* in registry|"
-     r"No matching distribution|Could not find a version that satisfies|"
-     r"ERESOLVE|peer dep|package .* is not in (?:GOROOT|std)|no required module provides|"
-     r"cannot find -l|cannot find package|not find a required file|"
-     r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
-     r"fatal error: [^:]+\.h(?:pp)?: No such file|command not found|: not found$|"
-     r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
-     r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
-     r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
-     r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called|"
-     r"Could not (?:find|load) module"),
-    ("network", r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|"
-     r"ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
-     r"connection reset|\btimed? ?out\b|Temporary failure in name resolution|"
-     r"Could not resolve host|Name or service not known|Network is unreachable|"
-     r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
-     r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway|"
-     r"Received status code 5\d\d"),
-    ("syntax", r"SyntaxError|IndentationError|TabError|syntax error|parse error|ParseError|"
-     r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected ‘[^’\w]{1,2}’|"
-     r"expected (?:expression|"
-     r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
-     # a keyword where none may stand (Ruby's "unexpected keyword_end"), not
-     # Python's "unexpected keyword argument", a call's type error
-     r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword(?:_| ?['\"`]))|"
-     r"TS1\d{3}\b|"
-     r"ParserError|ParseException|[Ee]xpecting ['\"(){}\[\]]|expected but .* found|"
-     r"EOF while reading|"
-     r"E0(?:0[0-9]{2}|1[0-6][0-9])\b|expected one of"),
-    ("assertion", r"AssertionError|AssertionFailedError|ComparisonFailure|\bassert(?:ion)?\b|"
-     r"[Ee]xpected:?.*(?:[Rr]eceived|got|[Bb]ut was|[Aa]ctual|to (?:be|equal))|"
-     r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
-     r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
-     r"left == right|test failed|Test failed|FAILED|not ok \d+|Failed asserting that|"
-     r"Expected objects to be|\?assert\w+|\{assert\w*,|did not equal|actual:"),
-    ("reference", r"NameError|ReferenceError|is not defined|undefined reference|"
-     r"undefined: |cannot find (?:symbol|value|function|type|name|macro)|"
-     r"was not declared|undeclared|unresolved (?:external|reference|symbol)|"
-     r"not found in (?:this scope|scope)|E0425|E0433|E0412|TS2304|TS2305|TS2307|TS2552|"
-     r"has no attribute|has no member|Unresolved reference|is not a member|"
-     r"no (?:field|method) named|NoSuchMethodError|NoClassDefFoundError|"
-     r"ClassNotFoundException|symbol lookup error|cannot find symbol|NoMethodError|"
-     r"undefined method|undefined local variable|uninitialized constant|"
-     r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
-     r"could not find function|not in scope|Unable to resolve symbol|No such var|"
-     r"Unresolved symbol|not found: (?:value|type|object)|Not found: |cannot find '[^']+' in scope|"
-     r"Undefined name '|Undefined control sequence|void-function|void-variable|is undefined\.|"
-     r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
-     r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
-     r"FixtureLookupError|fixture '[^']+' not found"),
-    ("type", r"TypeError|type mismatch|mismatched types|incompatible types?|"
-     r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
-     r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
-     r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
-     r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
-     r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
-     r"borrow of moved value|unexpected keyword argument|got multiple values for "
-     r"(?:keyword )?argument"),
-    ("filesystem", r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
-     r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
-     r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
-     r"cannot open|does not exist|EISDIR|ENOSPC"),
-    ("config", r"[Cc]onfig(?:uration)? (?:error|invalid)|[Ii]nvalid (?:config|option|value|"
-     r"argument)|[Uu]nknown (?:option|argument|flag)|unrecognized (?:option|arguments)|"
-     r"environment variable|not set|KeyError: '[A-Z_]+'|ImproperlyConfigured|"
-     r"usage: |Usage: |must be set|missing required|is required|invalid setting|"
-     r"Missing script"),
-    ("build", r"[Cc]ompil(?:e|ation)|[Bb]uild failed|linker|\bld\b|collect2|"
-     r"make(?:\[\d+\])?: \*\*\*|CMake Error|error\[E\d+\]|\berror TS|BUILD FAILURE|"
-     r"Execution failed for task|Failed to execute goal|cannot compile|ninja: build stopped"),
-    ("runtime", r"Exception|Error:|panic|panicked|Segmentation fault|core dumped|"
-     r"Traceback|fatal error|FATAL|Killed|Aborted|stack overflow|RuntimeError|"
-     r"ValueError|KeyError|IndexError|ZeroDivisionError|NullPointer|nil pointer|"
-     r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)|"
-     r"\*\*(?:error|exit|throw):|\b(?:badarith|badarg|badmatch|function_clause|case_clause|undef)\b|"
-     r"\*\* \(\w+Error\)|arith-error"),
+    (
+        "dependency",
+        r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
+        r"could not resolve (?:dependenc|import)|Could not resolve dependencies|"
+        r"unresolved import|can't find crate|could not find .* in registry|"
+        r"No matching distribution|Could not find a version that satisfies|"
+        r"ERESOLVE|peer dep|package .* is not in (?:GOROOT|std)|no required module provides|"
+        r"cannot find -l|cannot find package|not find a required file|"
+        r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
+        r"fatal error: [^:]+\.h(?:pp)?: No such file|command not found|: not found$|"
+        r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
+        r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
+        r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
+        r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called|"
+        r"Could not (?:find|load) module",
+    ),
+    (
+        "network",
+        r"ConnectionRefused|ConnectionReset|ConnectTimeout|ECONNREFUSED|ECONNRESET|"
+        r"ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection refused|"
+        r"connection reset|\btimed? ?out\b|Temporary failure in name resolution|"
+        r"Could not resolve host|Name or service not known|Network is unreachable|"
+        r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
+        r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway|"
+        r"Received status code 5\d\d",
+    ),
+    (
+        "syntax",
+        r"SyntaxError|IndentationError|TabError|syntax error|parse error|ParseError|"
+        r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected ‘[^’\w]{1,2}’|"
+        r"expected (?:expression|"
+        r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
+        # a keyword where none may stand (Ruby's "unexpected keyword_end"), not
+        # Python's "unexpected keyword argument", a call's type error
+        r"Unexpected end of|invalid syntax|unexpected (?:character|indent|keyword(?:_| ?['\"`]))|"
+        r"TS1\d{3}\b|"
+        r"ParserError|ParseException|[Ee]xpecting ['\"(){}\[\]]|expected but .* found|"
+        r"EOF while reading|"
+        r"E0(?:0[0-9]{2}|1[0-6][0-9])\b|expected one of",
+    ),
+    (
+        "assertion",
+        r"AssertionError|AssertionFailedError|ComparisonFailure|\bassert(?:ion)?\b|"
+        r"[Ee]xpected:?.*(?:[Rr]eceived|got|[Bb]ut was|[Aa]ctual|to (?:be|equal))|"
+        r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
+        r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
+        r"left == right|test failed|Test failed|FAILED|not ok \d+|Failed asserting that|"
+        r"Expected objects to be|\?assert\w+|\{assert\w*,|did not equal|actual:",
+    ),
+    (
+        "reference",
+        r"NameError|ReferenceError|is not defined|undefined reference|"
+        r"undefined: |cannot find (?:symbol|value|function|type|name|macro)|"
+        r"was not declared|undeclared|unresolved (?:external|reference|symbol)|"
+        r"not found in (?:this scope|scope)|E0425|E0433|E0412|TS2304|TS2305|TS2307|TS2552|"
+        r"has no attribute|has no member|Unresolved reference|is not a member|"
+        r"no (?:field|method) named|NoSuchMethodError|NoClassDefFoundError|"
+        r"ClassNotFoundException|symbol lookup error|cannot find symbol|NoMethodError|"
+        r"undefined method|undefined local variable|uninitialized constant|"
+        r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
+        r"could not find function|not in scope|Unable to resolve symbol|No such var|"
+        r"Unresolved symbol|not found: (?:value|type|object)|Not found: |"
+        r"cannot find '[^']+' in scope|"
+        r"Undefined name '|Undefined control sequence|void-function|void-variable|is undefined\.|"
+        r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
+        r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
+        r"FixtureLookupError|fixture '[^']+' not found",
+    ),
+    (
+        "type",
+        r"TypeError|type mismatch|mismatched types|incompatible types?|"
+        r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
+        r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
+        r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
+        r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
+        r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
+        r"borrow of moved value|unexpected keyword argument|got multiple values for "
+        r"(?:keyword )?argument",
+    ),
+    (
+        "filesystem",
+        r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
+        r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
+        r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
+        r"cannot open|does not exist|EISDIR|ENOSPC",
+    ),
+    (
+        "config",
+        r"[Cc]onfig(?:uration)? (?:error|invalid)|[Ii]nvalid (?:config|option|value|"
+        r"argument)|[Uu]nknown (?:option|argument|flag)|unrecognized (?:option|arguments)|"
+        r"environment variable|not set|KeyError: '[A-Z_]+'|ImproperlyConfigured|"
+        r"usage: |Usage: |must be set|missing required|is required|invalid setting|"
+        r"Missing script",
+    ),
+    (
+        "build",
+        r"[Cc]ompil(?:e|ation)|[Bb]uild failed|linker|\bld\b|collect2|"
+        r"make(?:\[\d+\])?: \*\*\*|CMake Error|error\[E\d+\]|\berror TS|BUILD FAILURE|"
+        r"Execution failed for task|Failed to execute goal|cannot compile|ninja: build stopped",
+    ),
+    (
+        "runtime",
+        r"Exception|Error:|panic|panicked|Segmentation fault|core dumped|"
+        r"Traceback|fatal error|FATAL|Killed|Aborted|stack overflow|RuntimeError|"
+        r"ValueError|KeyError|IndexError|ZeroDivisionError|NullPointer|nil pointer|"
+        r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)|"
+        r"\*\*(?:error|exit|throw):|\b(?:badarith|badarg|badmatch|function_clause|case_clause|undef)\b|"
+        r"\*\* \(\w+Error\)|arith-error",
+    ),
 )
 
 
@@ -148,14 +179,37 @@ _SPECIFIC = re.compile(
 # What says the error in detail, and what suggests a fix: words looked for in
 # the lowered text, and words that need a boundary, looked for as written.
 _DETAIL_WORDS = (
-    "expected", "received", "but was", "missing", "not defined", "not found", "cannot find",
-    "undefined", "no such", "unresolved", "not assignable", "mismatch", "unknown", "invalid",
-    "!=", "==", "has no",
+    "expected",
+    "received",
+    "but was",
+    "missing",
+    "not defined",
+    "not found",
+    "cannot find",
+    "undefined",
+    "no such",
+    "unresolved",
+    "not assignable",
+    "mismatch",
+    "unknown",
+    "invalid",
+    "!=",
+    "==",
+    "has no",
 )
 _DETAIL_BOUNDED = r"\b(?:got|want|named)\b"
 _SUGGESTION_WORDS = (
-    "did you mean", "consider", "help: ", "hint: ", "perhaps", "run `", "rerun", "re-run",
-    "to fix", "suggest", "maybe you",
+    "did you mean",
+    "consider",
+    "help: ",
+    "hint: ",
+    "perhaps",
+    "run `",
+    "rerun",
+    "re-run",
+    "to fix",
+    "suggest",
+    "maybe you",
 )
 _SUGGESTION_BOUNDED = r"\b[Tt]ry\b"
 
@@ -165,9 +219,13 @@ _SUGGESTION_BOUNDED = r"\b[Tt]ry\b"
 # Over ASCII, a literal in the lowered text is the literal in any case, and
 # RE2's word boundary is Python's.
 _RUBRIC = re2_set(
-    (f"(?i:{'|'.join(map(re.escape, words))})|{bounded}"
-     for words, bounded in ((_DETAIL_WORDS, _DETAIL_BOUNDED),
-                            (_SUGGESTION_WORDS, _SUGGESTION_BOUNDED))),
+    (
+        f"(?i:{'|'.join(map(re.escape, words))})|{bounded}"
+        for words, bounded in (
+            (_DETAIL_WORDS, _DETAIL_BOUNDED),
+            (_SUGGESTION_WORDS, _SUGGESTION_BOUNDED),
+        )
+    ),
     anchored=False,
     max_mem=8 << 20,
 )

@@ -49,8 +49,9 @@ def _zero(line: str, lowered: str) -> bool:
     field = "error" in lowered or "fail" in lowered
     if field and _FIELD_ZERO.search(line) and _ZERO_FIELD.search(line):
         return True
-    return ("0 error" in lowered or "no errors found" in lowered
-            or "no problems found" in lowered) and _ZERO_PHRASE.search(line) is not None
+    return (
+        "0 error" in lowered or "no errors found" in lowered or "no problems found" in lowered
+    ) and _ZERO_PHRASE.search(line) is not None
 
 
 _PASSED = _either(  # "test_error_handling PASSED", "✓ throws", "ok  	pkg", "test x ... ok"

@@ -131,8 +131,9 @@ def scan_piece(
     begin, lineno = start
     causes = _Causes(sure_from(begin, lineno))
     emit: Callable[[Found], None] = causes.add if assembler is None else assembler.add
-    scanner = Scanner(emit, tool, lineno=lineno, tail=tail(data, begin),
-                      warning_lines=warning_lines, known=known)
+    scanner = Scanner(
+        emit, tool, lineno=lineno, tail=tail(data, begin), warning_lines=warning_lines, known=known
+    )
     scanner.follows = causes.follows if assembler is None else assembler.follows
     i = begin
     while i < end:  # the scanner's own steps (no read sliced again), of whole lines
@@ -147,8 +148,9 @@ def scan_piece(
     else:
         scanner.close()
         quiet = scanner.lineno + 1
-    return Piece(causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines,
-                  scanner.warning_lines)
+    return Piece(
+        causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines, scanner.warning_lines
+    )
 
 
 class Stopped(Exception):
@@ -323,8 +325,16 @@ def compact(founds: list[Found], first_kept: int) -> list[Found]:
             key = (found.role, err.signature, err.line, err.column)
             if key in seen:
                 found = Found(
-                    Error("", "", line=err.line, column=err.column, span=err.span,
-                          signature=err.signature, rank=err.rank), found.role
+                    Error(
+                        "",
+                        "",
+                        line=err.line,
+                        column=err.column,
+                        span=err.span,
+                        signature=err.signature,
+                        rank=err.rank,
+                    ),
+                    found.role,
                 )
             elif err.span[0] >= first_kept:
                 seen.add(key)

@@ -209,8 +209,15 @@ def table_patterns() -> list[str]:
     many warnings), each with its seek."""
     from .prefilter import _table_rows
 
-    return sorted({p for rows in (_table_rows(), _table_rows(warnings=False))
-                   for row in rows for p in row if p is not None})
+    return sorted(
+        {
+            p
+            for rows in (_table_rows(), _table_rows(warnings=False))
+            for row in rows
+            for p in row
+            if p is not None
+        }
+    )
 
 
 def write_known() -> None:
@@ -283,4 +290,3 @@ def unicode_wide(pattern: str) -> str:
         elif text not in (r"\b", r"\B"):
             out.append(text)
     return "".join(out)
-

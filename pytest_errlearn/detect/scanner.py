@@ -322,8 +322,13 @@ class Scanner:
             self.warning_lines += 1
         n = self._lineno
         if role in ("section", "passed", "place"):
-            heading = Error(message=analysed, text=text, span=(n, n), test=groups.get("test"),
-                            file=groups.get("file"))
+            heading = Error(
+                message=analysed,
+                text=text,
+                span=(n, n),
+                test=groups.get("test"),
+                file=groups.get("file"),
+            )
             self.emit(Found(heading, role))
             return
         # The raw lines above, read once: for the fixup, and the context.

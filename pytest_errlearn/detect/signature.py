@@ -22,16 +22,25 @@ except ImportError:  # another Python, or a CPython built without it
 _MASKS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
     (re.compile(rx), repl, needs)
     for rx, repl, needs in (
-        (r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?", "<time>",
-         (":",)),
+        (
+            r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?",
+            "<time>",
+            (":",),
+        ),
         (r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b", "<time>", (":",)),
         (r"\b[a-z][a-z0-9+.-]*://[^\s'\"`<>)]+", "<url>", ("://",)),
         (r"\b0x[0-9a-fA-F]+\b", "<hex>", ("0x",)),
         (r"\b[0-9a-f]{12,}\b", "<hex>", ()),
-        (r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
-         "<uuid>", ("-",)),
-        (r"(?:/tmp|/var/folders|\\Temp)[\\/][^\s'\"`:]+|\btmp[\w-]{6,}\b|\bpytest-\d+\b", "<tmp>",
-         ("tmp", "/var/folders", "\\Temp", "pytest-")),
+        (
+            r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
+            "<uuid>",
+            ("-",),
+        ),
+        (
+            r"(?:/tmp|/var/folders|\\Temp)[\\/][^\s'\"`:]+|\btmp[\w-]{6,}\b|\bpytest-\d+\b",
+            "<tmp>",
+            ("tmp", "/var/folders", "\\Temp", "pytest-"),
+        ),
         # A path keeps its last part: the file name says which error this is.
         (r"(?:\b[A-Za-z]:)?(?:[\\/]|\b)(?:[\w.@+-]+[\\/])+([\w.@+-]+)", r"\1", ("/", "\\")),
         (r"(?<![\w.])\d+(?:\.\d+)*(?:ms|s|m|h|[kKMG]i?B)?(?!\w)", "<n>", ()),

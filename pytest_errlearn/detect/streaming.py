@@ -249,8 +249,7 @@ class StreamDetector:
         rest: deque[int] = deque()
         end = self._start + self._used
         quarter = PIECE // 4
-        if (self._worker is not None and self._worker.alive
-                and end - self._begin <= 2 * PIECE):
+        if self._worker is not None and self._worker.alive and end - self._begin <= 2 * PIECE:
             self._cut = None  # chosen for a whole piece, waiting for the lines after it
             while True:
                 ahead = self._ahead(quarter)
@@ -322,8 +321,9 @@ class StreamDetector:
         if (worker := self._taker(size, last)) is None:
             return False
         with memoryview(source.data) as held, held[:size] as data:
-            if not worker.send(data, source.start,
-                               (k, begin, end, self._warnings_above(k), self.tool)):
+            if not worker.send(
+                data, source.start, (k, begin, end, self._warnings_above(k), self.tool)
+            ):
                 return False
         self._at_worker.append(k)
         return True
@@ -331,8 +331,15 @@ class StreamDetector:
     def _scan_here(self, k: int, stop: Callable[[], bool] | None = None) -> Piece:
         """Piece ``k`` scanned in this process (until ``stop`` says otherwise)."""
         source, begin, end = self._cut_pieces[k]
-        return scan_piece(source, end, self.tool, start=(begin, 0),
-                          warning_lines=self._warnings_above(k), stop=stop, known=self.known)
+        return scan_piece(
+            source,
+            end,
+            self.tool,
+            start=(begin, 0),
+            warning_lines=self._warnings_above(k),
+            stop=stop,
+            known=self.known,
+        )
 
     def _warnings_above(self, k: int) -> int:
         """Warning lines surely read above piece ``k``: those of the pieces put back
@@ -420,5 +427,6 @@ def _scan_request(
 ) -> tuple[int, Piece]:
     """In the worker: one piece scanned, to be sent back."""
     k, begin, end, warnings, tool = request
-    return k, scan_to_send(Memory(data, start), end, tool, start=(begin, 0),
-                           warning_lines=warnings, known=known)
+    return k, scan_to_send(
+        Memory(data, start), end, tool, start=(begin, 0), warning_lines=warnings, known=known
+    )

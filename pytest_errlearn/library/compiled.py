@@ -107,4 +107,3 @@ def write() -> None:
     """Write ``compiled.json`` again (``python -m pytest_errlearn.derive``)."""
     text = json.dumps(worked_out(), indent=1, ensure_ascii=False, sort_keys=True)
     FILE.write_text(text + "\n", encoding="utf-8")
-

@@ -114,9 +114,18 @@ def handle(name: str, event: Any, note: Callable[[str], None], *, as_json: bool 
         return ""
     text = pre_tool_use(event, note)
     if text and as_json:
-        return json.dumps({"hookSpecificOutput": {
-            "hookEventName": "PreToolUse", "additionalContext": text,
-        }}, ensure_ascii=False) + "\n"
+        return (
+            json.dumps(
+                {
+                    "hookSpecificOutput": {
+                        "hookEventName": "PreToolUse",
+                        "additionalContext": text,
+                    }
+                },
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
     return text
 
 
@@ -150,4 +159,3 @@ def log(event: Any, hook: str, notes: list[str]) -> None:
                 f.write(f"{stamp} {hook}: {' '.join(note.split())}\n")
     except Exception:  # nowhere left to report to: the hook stays silent
         return
-

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cli import UsageError
 
-STARTER = '''\
+STARTER = """\
 # errlearn's knowledge base: known failures of this project and what fixed them.
 # errlearn matches each error it finds against these patterns (then against its
 # built-in library) and shows the fix. Check this file with `errlearn patterns check`.
@@ -47,7 +47,7 @@ version = 1
 # fix = "The npm registry dropped the connection; rerun the job"
 # category = "network"
 # retry = true                       # transient: `errlearn run --retries N` may rerun it
-'''
+"""
 
 
 def add_parser(sub: Any) -> None:
@@ -72,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{display(path)} already exists; not overwriting it") from None
     except OSError as exc:
         raise UsageError(f"cannot write {display(path)}: {exc.strerror or exc}") from None
-    print(f"wrote {display(path)}: its example patterns are commented out, none is active; "
-          "edit it, then run 'errlearn patterns check'")
+    print(
+        f"wrote {display(path)}: its example patterns are commented out, none is active; "
+        "edit it, then run 'errlearn patterns check'"
+    )
     return 0

@@ -36,24 +36,42 @@ def add_parser(sub: Any) -> None:
         "frequent first (on a terminal, ask for each one's fix). With SIGNATURE and --fix: "
         "append a pattern for that failure to the project's patterns.toml.",
     )
-    p.add_argument("signature", nargs="?", help="the failure's signature (or 6+ of its first "
-                   "hex digits), as listed")
+    p.add_argument(
+        "signature",
+        nargs="?",
+        help="the failure's signature (or 6+ of its first hex digits), as listed",
+    )
     p.add_argument("--fix", help="what fixes it; may use the trigger's {placeholders}")
-    p.add_argument("--id", dest="pattern_id", metavar="ID",
-                   help="the new pattern's id (default: made from the message)")
-    p.add_argument("--category", choices=CATEGORIES, help="the pattern's category "
-                   "(default: the failure's)")
+    p.add_argument(
+        "--id",
+        dest="pattern_id",
+        metavar="ID",
+        help="the new pattern's id (default: made from the message)",
+    )
+    p.add_argument(
+        "--category", choices=CATEGORIES, help="the pattern's category (default: the failure's)"
+    )
     p.add_argument("--regex", help="a regular expression to match when the trigger does not")
-    p.add_argument("--tools", help="comma-separated tools the pattern is for (default: the "
-                   "failure's tool; \"\" for any)")
+    p.add_argument(
+        "--tools",
+        help='comma-separated tools the pattern is for (default: the failure\'s tool; "" for any)',
+    )
     p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to add to")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--list", action="store_true", help="list, never ask")
     mode.add_argument("--json", action="store_true", help="list as JSON")
-    mode.add_argument("--interactive", action="store_true",
-                      help="ask for each failure's fix even when not on a terminal")
-    p.add_argument("--limit", type=int, default=LIMIT, metavar="N",
-                   help=f"at most N failures (default {LIMIT})")
+    mode.add_argument(
+        "--interactive",
+        action="store_true",
+        help="ask for each failure's fix even when not on a terminal",
+    )
+    p.add_argument(
+        "--limit",
+        type=int,
+        default=LIMIT,
+        metavar="N",
+        help=f"at most N failures (default {LIMIT})",
+    )
     p.set_defaults(func=run)
 
 
@@ -76,8 +94,7 @@ def run(args: argparse.Namespace) -> int:
         failures = _failures(history) if candidates else []
         if args.json:
             listed = [_as_json(c, settings, failures) for c in candidates]
-            print(json.dumps({"candidates": listed, "total": total}, indent=2,
-                             ensure_ascii=False))
+            print(json.dumps({"candidates": listed, "total": total}, indent=2, ensure_ascii=False))
         elif ask and history is not None:
             _ask(candidates, total, settings, history, failures)
         else:
@@ -93,14 +110,23 @@ def _as_json(c: Candidate, settings: Settings, failures: list[Recorded]) -> dict
 
     found = plan(c.message, c.normal)
     claims = _claims(c, found, None, settings, failures)
-    return {**c._asdict(), "trigger": found.trigger, "match": found.regex,
-            "threshold": found.threshold, "scoped": found.scoped,
-            "also_matches": [{"signature": f.signature, "message": f.message,
-                              "in": f.subject} for f in claims]}
+    return {
+        **c._asdict(),
+        "trigger": found.trigger,
+        "match": found.regex,
+        "threshold": found.threshold,
+        "scoped": found.scoped,
+        "also_matches": [
+            {"signature": f.signature, "message": f.message, "in": f.subject} for f in claims
+        ],
+    }
 
 
 def _claims(
-    c: Candidate, found: Plan, tools: list[str] | None, settings: Settings,
+    c: Candidate,
+    found: Plan,
+    tools: list[str] | None,
+    settings: Settings,
     failures: list[Recorded],
 ) -> list[Recorded]:
     """The recorded failures of others a pattern learned as ``found`` would match."""
@@ -124,16 +150,25 @@ def _learn_signature(args: argparse.Namespace, settings: Settings, history: Hist
     if not found:
         raise UsageError(f"unknown signature {sig!r}: `errlearn learn --list` shows them")
     if len(found) > 1:
-        raise UsageError(f"signature {sig!r} is ambiguous ({', '.join(found[:3])}, ...): "
-                         "give more digits")
+        raise UsageError(
+            f"signature {sig!r} is ambiguous ({', '.join(found[:3])}, ...): give more digits"
+        )
     if args.fix is None:
         raise UsageError('give the fix: errlearn learn SIGNATURE --fix "..."')
     candidate = history.candidate(found[0])
     if candidate is None:  # pruned between the two queries
         raise UsageError(f"unknown signature {sig!r}")
     tools = None if args.tools is None else [t.strip() for t in args.tools.split(",") if t.strip()]
-    _learn(candidate, args.fix, settings, history, pattern_id=args.pattern_id,
-           category=args.category, regex=args.regex, tools=tools)
+    _learn(
+        candidate,
+        args.fix,
+        settings,
+        history,
+        pattern_id=args.pattern_id,
+        category=args.category,
+        regex=args.regex,
+        tools=tools,
+    )
     return 0
 
 
@@ -169,8 +204,10 @@ def _learn(
         taken = pattern_ids(data)
         before = history.learned(candidate.signature)
         if before in taken:
-            raise LearnError(f"failure {candidate.signature} already has pattern '{before}' "
-                             f"in {display(path)}: edit it there")
+            raise LearnError(
+                f"failure {candidate.signature} already has pattern '{before}' "
+                f"in {display(path)}: edit it there"
+            )
         table = new_pattern(
             trigger=found.trigger,
             fix=fix,
@@ -197,8 +234,10 @@ def _learn(
         print(f"  {SCOPED}")
 
 
-SCOPED = ("scoped: only its match regex decides (threshold = 1.0); "
-          "its wording alone would match other tests' failures")
+SCOPED = (
+    "scoped: only its match regex decides (threshold = 1.0); "
+    "its wording alone would match other tests' failures"
+)
 SHOWN_CLAIMS = 5  # other failures named in a warning; the rest are counted
 
 
@@ -214,8 +253,10 @@ def _comment(c: Candidate, found: Plan) -> str:
     where = f" in {c.subjects[0]}" if c.subjects else ""
     lines = [f"learned from failure {c.signature}{where}"]
     if found.scoped:
-        lines.append("scoped: threshold = 1.0 leaves only the match regex; the wording alone "
-                     "would match other tests' failures")
+        lines.append(
+            "scoped: threshold = 1.0 leaves only the match regex; the wording alone "
+            "would match other tests' failures"
+        )
     return "\n".join(lines)
 
 
@@ -227,14 +268,18 @@ def _note_left_out(
     from pytest_errlearn.learn_scope import DRY_RUN, dry_run
 
     alike = history.failures(c.signature, DRY_RUN)
-    matched = {f.message for f in dry_run(found, alike, own="", tools=tools,
-                                          threshold=settings.threshold)}
+    matched = {
+        f.message for f in dry_run(found, alike, own="", tools=tools, threshold=settings.threshold)
+    }
     left = [f for f in alike if f.message not in matched]
     if not left:
         return
     n = len(left)
-    print(f"errlearn: note: {n} other failure{'s' if n != 1 else ''} recorded under this "
-          "signature (other values) will not match:", file=sys.stderr)
+    print(
+        f"errlearn: note: {n} other failure{'s' if n != 1 else ''} recorded under this "
+        "signature (other values) will not match:",
+        file=sys.stderr,
+    )
     for f in left[:SHOWN_CLAIMS]:
         print(f"  {f.message}  (in {f.subject})", file=sys.stderr)
     if n > SHOWN_CLAIMS:
@@ -246,8 +291,11 @@ def _warn_claims(pattern_id: str, claims: list[Recorded]) -> None:
     if not claims:
         return
     n = len(claims)
-    print(f"errlearn: warning: pattern '{pattern_id}' would also match {n} other recorded "
-          f"failure{'s' if n != 1 else ''}:", file=sys.stderr)
+    print(
+        f"errlearn: warning: pattern '{pattern_id}' would also match {n} other recorded "
+        f"failure{'s' if n != 1 else ''}:",
+        file=sys.stderr,
+    )
     for f in claims[:SHOWN_CLAIMS]:
         print(f"  {f.message}  (in {f.subject})", file=sys.stderr)
     if n > SHOWN_CLAIMS:
@@ -271,16 +319,19 @@ def _describe(c: Candidate, settings: Settings, failures: list[Recorded]) -> lis
         lines.append(f"  {SCOPED}")
     if claims := _claims(c, found, None, settings, failures):
         others = ", ".join(dict.fromkeys(f.subject for f in claims[:3]))
-        lines.append(f"  would also match {len(claims)} other recorded failure"
-                     f"{'s' if len(claims) != 1 else ''} (in {others})")
+        lines.append(
+            f"  would also match {len(claims)} other recorded failure"
+            f"{'s' if len(claims) != 1 else ''} (in {others})"
+        )
     return lines
 
 
 def _how_many(shown: int, total: int) -> str:
     """``errlearn: 3 of 19 failures without a known fix, most frequent first``."""
     n = f"{shown} of {total}" if total > shown else f"{shown}"
-    return (f"errlearn: {n} failure{'s' if total != 1 else ''} without a known fix, "
-            "most frequent first")
+    return (
+        f"errlearn: {n} failure{'s' if total != 1 else ''} without a known fix, most frequent first"
+    )
 
 
 def _print_list(
@@ -296,7 +347,10 @@ def _print_list(
 
 
 def _ask(
-    candidates: list[Candidate], total: int, settings: Settings, history: History,
+    candidates: list[Candidate],
+    total: int,
+    settings: Settings,
+    history: History,
     failures: list[Recorded],
 ) -> None:
     """One failure at a time: a fix to learn it, Enter or s to skip, q to quit."""

@@ -69,12 +69,18 @@ def run_list(args: argparse.Namespace) -> int:
         own = {p.id for p in patterns}
         patterns += [p for p in builtin_patterns() if p.id not in own]
     if not patterns:
-        print("no patterns (create a patterns.toml with 'errlearn init'; --builtin lists the "
-              "built-in ones)", file=sys.stderr)
+        print(
+            "no patterns (create a patterns.toml with 'errlearn init'; --builtin lists the "
+            "built-in ones)",
+            file=sys.stderr,
+        )
         return 0
     rows = [(p.id, p.category or "-", ",".join(p.tools) or "-", p.source) for p in patterns]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
-              + "  " + row[3])
+        print(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
+            + "  "
+            + row[3]
+        )
     return 0

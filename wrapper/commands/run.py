@@ -74,29 +74,60 @@ def add_parser(sub: Any) -> None:
         "where, and the known fixes. The exit status is CMD's own.",
     )
     p.add_argument("--json", metavar="PATH", help="write the JSON report to PATH")
-    p.add_argument("-q", "--quiet", action="store_true",
-                   help="hide the command's output; print only the summary when it fails")
-    p.add_argument("--color", choices=("auto", "always", "never"),
-                   help="colour the summary (auto: on a terminal, unless NO_COLOR is set)")
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="hide the command's output; print only the summary when it fails",
+    )
+    p.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        help="colour the summary (auto: on a terminal, unless NO_COLOR is set)",
+    )
     p.add_argument("--patterns", metavar="FILE", help="the patterns.toml to match against")
-    p.add_argument("--retries", type=_count, metavar="N",
-                   help="rerun a failure at most N times when every error it printed is a "
-                   "known transient one (a pattern with retry = true)")
-    p.add_argument("--retry-delay", type=_seconds, metavar="SECONDS",
-                   help="the wait before the first rerun, doubled for each next one "
-                   f"(at most {BACKOFF_CAP:g} s; default 1)")
-    p.add_argument("--github", action="store_true",
-                   help="print GitHub Actions annotations for the root causes "
-                   "(on by default when GITHUB_ACTIONS=true)")
-    p.add_argument("--format", choices=FORMATS, metavar="FORMAT",
-                   help="also print the report as FORMAT when the command fails: "
-                   f"{', '.join(FORMATS)} (github and markdown also go to $GITHUB_STEP_SUMMARY)")
-    p.add_argument("-o", "--output", metavar="PATH",
-                   help="write the --format report to PATH instead, whatever the outcome")
-    p.add_argument("--no-hints", action="store_true",
-                   help="do not print how CMD failed before it starts")
-    p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD [ARGS...]",
-                   help="the command to run, after --")
+    p.add_argument(
+        "--retries",
+        type=_count,
+        metavar="N",
+        help="rerun a failure at most N times when every error it printed is a "
+        "known transient one (a pattern with retry = true)",
+    )
+    p.add_argument(
+        "--retry-delay",
+        type=_seconds,
+        metavar="SECONDS",
+        help="the wait before the first rerun, doubled for each next one "
+        f"(at most {BACKOFF_CAP:g} s; default 1)",
+    )
+    p.add_argument(
+        "--github",
+        action="store_true",
+        help="print GitHub Actions annotations for the root causes "
+        "(on by default when GITHUB_ACTIONS=true)",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        metavar="FORMAT",
+        help="also print the report as FORMAT when the command fails: "
+        f"{', '.join(FORMATS)} (github and markdown also go to $GITHUB_STEP_SUMMARY)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="write the --format report to PATH instead, whatever the outcome",
+    )
+    p.add_argument(
+        "--no-hints", action="store_true", help="do not print how CMD failed before it starts"
+    )
+    p.add_argument(
+        "cmd",
+        nargs=argparse.REMAINDER,
+        metavar="-- CMD [ARGS...]",
+        help="the command to run, after --",
+    )
     p.set_defaults(func=run, **Options.defaults())
 
 
@@ -159,8 +190,9 @@ def _attempts(
         delay = min(BACKOFF_CAP, args.retry_delay * 2 ** (retry - 1))
         _say(f"status {status}, and {reason}: retry {retry} of {args.retries} in {delay:g}s")
         sleep(delay)
-    return _finish(args, report, matching, templates=analysis.templates,
-                   recorded=handed is not None)
+    return _finish(
+        args, report, matching, templates=analysis.templates, recorded=handed is not None
+    )
 
 
 def _finish(
@@ -176,8 +208,16 @@ def _finish(
     those of the output's last lines, asked for only when the command passed;
     ``recorded``: the pytest plugin recorded the run already."""
     status = report.exit_code or 0
-    after = partial(_after, args, report, status, matching, started=started, templates=templates,
-                    recorded=recorded)
+    after = partial(
+        _after,
+        args,
+        report,
+        status,
+        matching,
+        started=started,
+        templates=templates,
+        recorded=recorded,
+    )
     _safely(after, None)
     return status
 
@@ -210,8 +250,10 @@ def _after(
         n = len(report.errors)
         head = report.ordered()[0]
         where = f"{head.location}: " if head.location else ""
-        _say(f"the command succeeded but printed {n} error{'s' if n != 1 else ''}, "
-             f"first {where}{head.message}")
+        _say(
+            f"the command succeeded but printed {n} error{'s' if n != 1 else ''}, "
+            f"first {where}{head.message}"
+        )
     if args.format and (status != 0 or args.output):
         _ci_report(report, args.format, args.output)
     if args.json:
@@ -246,8 +288,14 @@ def _remember(report: Report, templates: frozenset[int] = frozenset()) -> None:
         return
     from pytest_errlearn.history import remember
 
-    remember(report, source="run", command=report.command or "", exit_code=report.exit_code or 0,
-             warn=lambda m: _say(f"warning: {m}"), templates=templates)
+    remember(
+        report,
+        source="run",
+        command=report.command or "",
+        exit_code=report.exit_code or 0,
+        warn=lambda m: _say(f"warning: {m}"),
+        templates=templates,
+    )
 
 
 def _ci_report(report: Report, fmt: str, output: str | None) -> None:

@@ -34,8 +34,13 @@ def add_parser(sub: Any) -> None:
         "(matching in passing runs).",
     )
     p.add_argument("--json", action="store_true", help="print the stats as JSON")
-    p.add_argument("--stale-days", type=int, default=STALE_DAYS, metavar="N",
-                   help=f"a pattern with no hit in N days is stale (default {STALE_DAYS})")
+    p.add_argument(
+        "--stale-days",
+        type=int,
+        default=STALE_DAYS,
+        metavar="N",
+        help=f"a pattern with no hit in N days is stale (default {STALE_DAYS})",
+    )
     p.add_argument("--patterns", metavar="FILE", help="the project's patterns.toml")
     p.set_defaults(func=run)
 
@@ -58,12 +63,18 @@ def run(args: argparse.Namespace) -> int:
     now = time.time()
     rows = _rows(stats, own, first, now, args.stale_days * DAY)
     if args.json:
-        print(json.dumps({
-            "stale_days": args.stale_days,
-            "patterns": rows,
-            "stale": [r["pattern"] for r in rows if r["stale"]],
-            "generic": [r["pattern"] for r in rows if r["generic"]],
-        }, indent=2, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "stale_days": args.stale_days,
+                    "patterns": rows,
+                    "stale": [r["pattern"] for r in rows if r["stale"]],
+                    "generic": [r["pattern"] for r in rows if r["generic"]],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         _print(rows, now, args.stale_days)
     return 0
@@ -86,20 +97,22 @@ def _rows(
     rows = []
     for s in sorted(by_id.values(), key=lambda s: (-s.hits, s.pattern)):
         last = s.last_seen if s.last_seen is not None else first
-        rows.append({
-            "pattern": s.pattern,
-            "project": s.pattern in mine,
-            "hits": s.hits,
-            "last_seen": s.last_seen,
-            "worked": s.worked,
-            "failed": s.failed,
-            "changes": s.changes,
-            "success": s.success,
-            "success_rate": round(s.rate, 3),
-            "in_passing": s.in_passing,
-            "stale": s.pattern in mine and last is not None and now - last > stale_after,
-            "generic": s.in_passing > 0,
-        })
+        rows.append(
+            {
+                "pattern": s.pattern,
+                "project": s.pattern in mine,
+                "hits": s.hits,
+                "last_seen": s.last_seen,
+                "worked": s.worked,
+                "failed": s.failed,
+                "changes": s.changes,
+                "success": s.success,
+                "success_rate": round(s.rate, 3),
+                "in_passing": s.in_passing,
+                "stale": s.pattern in mine and last is not None and now - last > stale_after,
+                "generic": s.in_passing > 0,
+            }
+        )
     return rows
 
 

@@ -18,13 +18,9 @@ _PRETTY_FAILED = regex(r"(?:^|\d/\d+ ?)\s*[✗×] (?P<test>.+?)\s*$")
 # Where a failure happened: bats lists the stack innermost first.
 _PLACE = regex(r"\bin (?:test )?file (?P<file>.+?), line (?P<line>\d+)\b")
 # bats' own code and the helper libraries installed beside it.
-_HARNESS = regex(
-    r"/(?:bats-core|bats-support|bats-assert|bats-file|libexec/bats)\b|/lib/bats/"
-)
+_HARNESS = regex(r"/(?:bats-core|bats-support|bats-assert|bats-file|libexec/bats)\b|/lib/bats/")
 # What ends a failed test's lines: the next test's mark, the summary, a file's name.
-_NEXT = regex(
-    r"\d/\d+ ?\s*[✓✗×-] |^\s*[✓✗×] |^\s*- .*\(skipped\b|^\s*\d+ tests?, \d+ failures?"
-)
+_NEXT = regex(r"\d/\d+ ?\s*[✓✗×-] |^\s*[✓✗×] |^\s*- .*\(skipped\b|^\s*\d+ tests?, \d+ failures?")
 
 
 def _test_name(groups: dict[str, str | None], before: Sequence[str]) -> None:

@@ -37,9 +37,7 @@ _FRAMEWORK = regex(
 # ``test/calc_test.dart 8:5  main.<fn>`` (package:stack_trace's terse frames), and the
 # VM's ``#0      main (file:///app/bin/calc.dart:5:3)``.
 _TERSE_FRAME = regex(r"^\s*(?P<file>\S+\.dart) (?P<line>\d+)(?::(?P<col>\d+))?\s+\S")
-_VM_FRAME = regex(
-    r"^\s*#\d+\s+.*?\((?P<file>\S+?\.dart):(?P<line>\d+)(?::(?P<col>\d+))?\)\s*$"
-)
+_VM_FRAME = regex(r"^\s*#\d+\s+.*?\((?P<file>\S+?\.dart):(?P<line>\d+)(?::(?P<col>\d+))?\)\s*$")
 _CFE_LINE = regex(r"^\s*(?P<file>\S+?\.dart):(?P<line>\d+):(?P<col>\d+): Error: (?P<msg>.+)$")
 
 

@@ -55,9 +55,7 @@ BUILDS: dict[str, frozenset[str] | None] = {
 
 # Where a frame of a stack points: ``(src/calc.erl, line 5)`` in a printed
 # stack, ``{file,"src/calc.erl"},{line,5}`` in a term.
-_PRINTED_FRAME = regex(
-    r"(?P<mod>'?[\w@.]+'?):[^\s(]+ \((?P<file>[^,()]+), line (?P<line>\d+)\)"
-)
+_PRINTED_FRAME = regex(r"(?P<mod>'?[\w@.]+'?):[^\s(]+ \((?P<file>[^,()]+), line (?P<line>\d+)\)")
 _TERM_FRAME = regex(r'\{file,\s*"(?P<file>[^"]+)"\},\s*\{line,(?P<line>\d+)\}')
 # OTP's own modules, which its frames name by a bare file name.
 _OTP_MODULE = regex(

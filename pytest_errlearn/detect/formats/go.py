@@ -171,8 +171,10 @@ ROWS = (
         tool="go",
         category="reference",
         rank=2,
-        examples=('./main.go:5:2: imported and not used: "os"',
-                  './main.go:5:2: "os" imported and not used'),
+        examples=(
+            './main.go:5:2: imported and not used: "os"',
+            './main.go:5:2: "os" imported and not used',
+        ),
     ),
     Format(  # a field or method the type has not
         "go-no-member",

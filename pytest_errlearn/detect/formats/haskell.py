@@ -278,9 +278,7 @@ class Stack(Reader):
     failed to run only follows from the package's errors above it."""
 
     frames_wanted = False
-    _AFTER = regex(
-        r"failed to execute the build plan|Test suite failure|While building package"
-    )
+    _AFTER = regex(r"failed to execute the build plan|Test suite failure|While building package")
 
     def accept(self, line: str) -> bool:
         return not line.strip() or line[:1].isspace()

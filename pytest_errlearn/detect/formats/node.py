@@ -152,8 +152,11 @@ ROWS = (
         r"^\s*not ok \d+\b(?!.*#\s*(?i:todo|skip)\b)(?:\s+-)?\s*(?P<test>[^#]*?)\s*(?:#.*)?$",
         block="tap",
         rank=3,
-        examples=("not ok 1 - adds numbers", "    not ok 2 - nested # time=3ms",
-                  "not ok 6 no errors"),  # tape leaves the dash out
+        examples=(
+            "not ok 1 - adds numbers",
+            "    not ok 2 - nested # time=3ms",
+            "not ok 6 no errors",
+        ),  # tape leaves the dash out
     ),
     Format(
         "mocha-test",

@@ -119,9 +119,7 @@ class ClassicRecord(Reader):
             self.consequence = True
 
 
-_AT = regex(
-    r"^At (?:line:\d+|(?P<file>(?:[A-Za-z]:)?[^:]+?):(?P<line>\d+)) char:(?P<col>\d+)\s*$"
-)
+_AT = regex(r"^At (?:line:\d+|(?P<file>(?:[A-Za-z]:)?[^:]+?):(?P<line>\d+)) char:(?P<col>\d+)\s*$")
 
 
 class ClassicTail(ClassicRecord):

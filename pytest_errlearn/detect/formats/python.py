@@ -31,6 +31,7 @@ def _pytest_frame(groups: dict[str, str | None], before: Sequence[str]) -> None:
     if user:
         groups["file"], groups["line"] = user[0]["file"], user[0]["line"]
 
+
 ORDER = 10  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
@@ -127,7 +128,7 @@ ROWS = (
         r"(?P<sev>error|warning|note): (?P<msg>.+?)(?:  \[(?P<code>[\w-]+)\])?$",
         tool="mypy",
         rank=2,
-        examples=('a.py:3: error: Incompatible types in assignment  [assignment]',),
+        examples=("a.py:3: error: Incompatible types in assignment  [assignment]",),
     ),
     Format(
         "mypy-summary",

@@ -22,7 +22,7 @@ ROWS = (
         tool="cargo",
         role="consequence",
         rank=0,
-        examples=("error: could not compile `demo` (bin \"demo\") due to 2 previous errors",),
+        examples=('error: could not compile `demo` (bin "demo") due to 2 previous errors',),
     ),
     Format(
         "rustc",

@@ -40,8 +40,12 @@ ROWS = (
         tool="shell",
         category="dependency",
         rank=2,
-        examples=("bash: foo: command not found", "sh: 1: foo: not found",
-                  "./build.sh: 3: foo: not found", "ci/run.sh: line 3: foo: command not found"),
+        examples=(
+            "bash: foo: command not found",
+            "sh: 1: foo: not found",
+            "./build.sh: 3: foo: not found",
+            "ci/run.sh: line 3: foo: command not found",
+        ),
     ),
     Format(
         "shell-cannot-execute",

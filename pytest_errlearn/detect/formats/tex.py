@@ -41,9 +41,7 @@ BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(COMMANDS, None)
 # Files TeX reads: sources, packages, classes and what it writes for itself.
 _TEX_FILE = r"[^\s:()][^:()]*?\.(?:tex|ltx|sty|cls|dtx|ins|clo|fd|bbl|aux|toc|lof|lot)"
 # ``(./main.tex`` opens a file in the log, ``)`` closes the innermost.
-_OPEN_OR_CLOSE = regex(
-    r"\((?P<file>(?:\.{1,2}/|/|[A-Za-z]:)?[^\s()]+?\.\w{1,4})(?=[\s()]|$)|\)"
-)
+_OPEN_OR_CLOSE = regex(r"\((?P<file>(?:\.{1,2}/|/|[A-Za-z]:)?[^\s()]+?\.\w{1,4})(?=[\s()]|$)|\)")
 _JOB = regex(r"^(?:No file (?P<a>\S+)\.aux\.|\((?P<b>[^\s()]+)\.aux\)?)")
 _SOURCE = (".tex", ".ltx", ".dtx", ".sty", ".cls", ".bbl")
 

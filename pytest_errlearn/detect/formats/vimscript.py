@@ -40,9 +40,7 @@ def _words(codes: str) -> tuple[str, ...]:
 _PROCESSING = regex(r"^Error detected while processing (?P<chain>.+):$")
 _VIM_LINE = regex(r"^line\s+(?P<line>\d+):$")
 _SCRIPT = regex(r"^(?:script )?(?P<file>\S+\.(?:vim|lua)|\S*vimrc)$")
-_CALLED = regex(
-    r"(?:^|\.\.)(?:script )?(?P<file>[^\s.][^\s]*?\.vim|\S*vimrc)\[(?P<line>\d+)\]"
-)
+_CALLED = regex(r"(?:^|\.\.)(?:script )?(?P<file>[^\s.][^\s]*?\.vim|\S*vimrc)\[(?P<line>\d+)\]")
 
 
 def _vim_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
