@@ -176,10 +176,10 @@ class Detection:
 
     One pass in one process, no worker. A worker scanning pieces of the
     output ends a big ordinary output a little sooner once the command has
-    left both CPUs (a tenth, on the bench log), but costs half as much CPU
-    again, and a piece cannot know what the lines before it explained: a
-    test run's thousands of failure lines in a row each had the output above
-    them read again, three times the one pass's time.
+    left both CPUs, but costs more CPU, and a piece cannot know what the
+    lines before it explained: a test run's thousands of failure lines in a
+    row each had the output above them read again (``bench_processes.py``
+    and the commit that chose this say by how much).
     """
 
     def __init__(self, argv: list[str]) -> None:
