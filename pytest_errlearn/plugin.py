@@ -11,7 +11,7 @@ logging it, as a ``Raised``: a few strings and places, nothing that holds
 the test's frames. The controller (the only process when xdist is not in
 use) reads the failures into errors at the session's end, all in one go,
 before pytest prints them: a failure read between two tests costs twice as
-much as one read in a loop. It keeps the errors in a ``Collector`` in
+much as one read in a loop. It keeps the errors in a ``Findings`` in
 ``config.stash`` and alone prints and writes. An xdist worker reads each
 failure at once instead, as its report is made (``plugin_xdist.WorkerCapture``),
 so that the known-fix section travels with the report, and
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from types import TracebackType
 
     from .matcher import Matcher
-    from .plugin_capture import FailureReader
+    from .plugin_failures import FailureReader
     from .raised import Raised
     from .report import Error
 
@@ -82,26 +82,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("errlearn_threshold", "similarity (0 to 1) an errlearn match must exceed")
 
 
-COLLECTOR = pytest.StashKey["Collector"]()
+FINDINGS = pytest.StashKey["Findings"]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    collector = Collector(config)
-    if not collector.worker:
-        collector.handoff = take_handoff()
-    config.stash[COLLECTOR] = collector
+    findings = Findings(config)
+    if not findings.worker:
+        findings.handoff = take_handoff()
+    config.stash[FINDINGS] = findings
     for option in _paths_apart(config):
-        collector.fault(
+        findings.fault(
             f"pytest chose its rootdir ({config.rootpath}) before it knew {option} takes a "
             f"value, so the path after it may have moved the rootdir: write {option}=PATH"
         )
-    config.pluginmanager.register(collector, "errlearn-collector")
+    config.pluginmanager.register(findings, "errlearn-findings")
     if config.pluginmanager.hasplugin("xdist"):
         from .plugin_xdist import WorkerCapture, XdistBridge
 
-        config.pluginmanager.register(XdistBridge(collector), "errlearn-xdist")
-        if collector.worker:
-            config.pluginmanager.register(WorkerCapture(collector), "errlearn-worker")
+        config.pluginmanager.register(XdistBridge(findings), "errlearn-xdist")
+        if findings.worker:
+            config.pluginmanager.register(WorkerCapture(findings), "errlearn-worker")
 
 
 HANDOFF = "ERRLEARN_RUN"  # set by ``errlearn run`` for its command: a file for the errors
@@ -144,10 +144,10 @@ def _paths_apart(config: pytest.Config) -> list[str]:
 class _Guard:
     """Turns an exception inside errlearn into one warning line: it never breaks a run."""
 
-    __slots__ = ("collector", "doing")
+    __slots__ = ("findings", "doing")
 
-    def __init__(self, collector: Collector, doing: str) -> None:
-        self.collector, self.doing = collector, doing
+    def __init__(self, findings: Findings, doing: str) -> None:
+        self.findings, self.doing = findings, doing
 
     def __enter__(self) -> None:
         return None
@@ -160,13 +160,13 @@ class _Guard:
         from .config import ConfigError
 
         if isinstance(exc, ConfigError):
-            self.collector.fault(str(exc))
+            self.findings.fault(str(exc))
         else:
-            self.collector.fault(f"internal error {self.doing}: {type(exc).__name__}: {exc}")
+            self.findings.fault(f"internal error {self.doing}: {type(exc).__name__}: {exc}")
         return True
 
 
-class Collector:
+class Findings:
     """What errlearn found in this session; on the controller it prints and writes it.
 
     On the controller a failure waits in ``unread`` until the session's end,
@@ -208,7 +208,7 @@ class Collector:
         """What reads failures into errors, made at the first failure with the
         project's matcher (none when the patterns cannot be loaded)."""
         if self._reader is None:
-            from .plugin_capture import FailureReader, Paths, load_matcher_for
+            from .plugin_failures import FailureReader, Paths, load_matcher_for
 
             matcher: Matcher | None = None
             from .patterns import problems_to
@@ -258,7 +258,7 @@ class Collector:
         found = entry[1] if entry is not None and entry[0] is report else None
         if isinstance(found, dict):  # an xdist worker's error
             with self.guard("reading a failure"):
-                from .plugin_capture import from_wire
+                from .plugin_failures import from_wire
 
                 self.record(from_wire(found), report.when)
         else:  # read at the session's end; without its exception (none), from its text

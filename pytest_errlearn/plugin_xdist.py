@@ -12,7 +12,7 @@ import pytest
 if TYPE_CHECKING:
     from collections.abc import Generator
 
-    from .plugin import Collector
+    from .plugin import Findings
 
 WIRE_KEY = "errlearn"  # the key of errlearn's payload in a serialized report
 
@@ -29,28 +29,28 @@ class XdistBridge:
     type and message, which only the worker has.
     """
 
-    def __init__(self, collector: Collector) -> None:
-        self.collector = collector
+    def __init__(self, findings: Findings) -> None:
+        self.findings = findings
 
     @pytest.hookimpl(wrapper=True)
     def pytest_report_to_serializable(
         self, report: pytest.CollectReport | pytest.TestReport
     ) -> Generator[None, dict[str, Any] | None, dict[str, Any] | None]:
         data = yield
-        collector = self.collector
-        if collector.worker and data is not None:
-            with collector.guard("sending a failure to the xdist controller"):
+        findings = self.findings
+        if findings.worker and data is not None:
+            with findings.guard("sending a failure to the xdist controller"):
                 payload: dict[str, Any] = {}
-                entry = collector.pending.pop(id(report), None)
+                entry = findings.pending.pop(id(report), None)
                 if entry is not None:
-                    from .plugin_capture import to_wire
+                    from .plugin_failures import to_wire
                     from .report import Error
 
                     if isinstance(entry[1], Error):
                         payload["error"] = to_wire(entry[1])
-                if len(collector.faults) > collector.faults_sent:
-                    payload["faults"] = collector.faults[collector.faults_sent :]
-                    collector.faults_sent = len(collector.faults)
+                if len(findings.faults) > findings.faults_sent:
+                    payload["faults"] = findings.faults[findings.faults_sent :]
+                    findings.faults_sent = len(findings.faults)
                 if payload:
                     data[WIRE_KEY] = payload
         return data
@@ -63,13 +63,13 @@ class XdistBridge:
         payload = data.pop(WIRE_KEY, None) if isinstance(data, dict) else None
         report = yield
         if isinstance(payload, dict):
-            collector = self.collector
-            with collector.guard("receiving a failure from an xdist worker"):
+            findings = self.findings
+            with findings.guard("receiving a failure from an xdist worker"):
                 for fault in payload.get("faults", ()):
-                    collector.fault(str(fault))
+                    findings.fault(str(fault))
                 error = payload.get("error")
                 if isinstance(error, dict) and report is not None:
-                    collector.pending[id(report)] = (report, error)
+                    findings.pending[id(report)] = (report, error)
         return report
 
 
@@ -78,8 +78,8 @@ class WorkerCapture:
     place its exception is at hand before the report leaves for the
     controller: the known fix travels with it (``XdistBridge``)."""
 
-    def __init__(self, collector: Collector) -> None:
-        self.collector = collector
+    def __init__(self, findings: Findings) -> None:
+        self.findings = findings
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_runtest_makereport(
@@ -87,10 +87,10 @@ class WorkerCapture:
     ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
         report = yield  # outermost wrapper: the report as every plugin left it
         if report.outcome == "failed":  # the field, not the property: this runs for every report
-            collector = self.collector
-            with collector.guard("reading a failure"):
+            findings = self.findings
+            with findings.guard("reading a failure"):
                 from .raised import NOTHING, Raised
 
                 raised = NOTHING if call.excinfo is None else Raised.of(call.excinfo.value)
-                collector.pending[id(report)] = (report, collector.reader().capture(report, raised))
+                findings.pending[id(report)] = (report, findings.reader().capture(report, raised))
         return report

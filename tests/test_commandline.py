@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 import pytest
-from errlearn_wrapper.hooks import BuildCommand, build_command, classify
+from errlearn_wrapper.agent_hooks import BuildCommand, build_command, classify
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -2,7 +2,7 @@
 
 In pipe mode the command starts through ``posix_spawn``; at a terminal
 through ``subprocess``, in a session of its own with the pty as its
-controlling terminal (``terminal``). Either way a missing command is 127 and
+controlling terminal (``pty_mode``). Either way a missing command is 127 and
 one that cannot be executed 126, as in a shell.
 """
 

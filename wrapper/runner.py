@@ -9,7 +9,7 @@ whatever the command prints. Ctrl-C reaches the command once: in pipe mode it
 shares errlearn's process group, so errlearn ignores SIGINT; in pty mode the
 command has its own session, so errlearn passes the signal on.
 
-Starting the command is ``process``'s; the pty and the keyboard are ``terminal``'s.
+Starting the command is ``process``'s; the pty and the keyboard are ``pty_mode``'s.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 
 from .process import pipe, shell_status, spawn
-from .terminal import Keys, spawn_pty
+from .pty_mode import Keys, spawn_pty
 
 TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
 if TYPE_CHECKING:

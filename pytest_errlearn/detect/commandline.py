@@ -1,7 +1,7 @@
 """Command lines, read once: which simple commands a line runs, and what each one is.
 
 Tool hints (``hints.tool_from_command``), history keys (``history.command_key``)
-and the agent hooks (``wrapper/hooks.py``) all read a command line here, so they
+and the agent hooks (``wrapper/agent_hooks.py``) all read a command line here, so they
 agree on it. A line (a string, as a shell reads it, or an argv) becomes its
 simple commands (split at ``&&``, ``;``, pipes, newlines; ``bash -c '...'``
 opened), each with its wrappers stripped (``sudo``, ``env X=1``, ``timeout 60``,

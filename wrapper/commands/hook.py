@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         with contextlib.redirect_stderr(stderr):
             event = json.loads(sys.stdin.buffer.read() or b"null")
             if args.event == "post-tool-use" and not args.foreground:
-                from ..hooks import bash_command, build_command
+                from ..agent_hooks import bash_command, build_command
 
                 if build_command(bash_command(event)) is None:
                     return 0
@@ -107,7 +107,7 @@ def _detach() -> str:
 
 def handle(name: str, event: Any, note: Callable[[str], None], *, as_json: bool = False) -> str:
     """The text a hook prints for ``event`` ("" for nothing); faults raise."""
-    from ..hooks import post_tool_use, pre_tool_use
+    from ..agent_hooks import post_tool_use, pre_tool_use
 
     if name == "post-tool-use":
         post_tool_use(event, note)
@@ -130,7 +130,7 @@ def handle(name: str, event: Any, note: Callable[[str], None], *, as_json: bool 
 
 
 def _describe(exc: Exception) -> str:
-    from ..hooks import Skip
+    from ..agent_hooks import Skip
 
     if isinstance(exc, Skip):
         return str(exc)
@@ -145,7 +145,7 @@ def log(event: Any, hook: str, notes: list[str]) -> None:
         from pytest_errlearn.config import STATE_DIR
         from pytest_errlearn.history.store import make_folder
 
-        from ..hooks import event_root
+        from ..agent_hooks import event_root
 
         root = event_root(event if isinstance(event, dict) else {})
         folder = root / STATE_DIR

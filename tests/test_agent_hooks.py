@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from errlearn_wrapper.cli import main
-from errlearn_wrapper.hooks import (
+from errlearn_wrapper.agent_hooks import (
     BuildCommand,
     build_command,
     format_hints,
     relevance,
     tool_outcome,
 )
+from errlearn_wrapper.cli import main
 
 from pytest_errlearn.history import Hint, History
 
