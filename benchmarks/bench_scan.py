@@ -4,7 +4,7 @@ Builds the logs by concatenating every LogChunks log (real CI output, ANSI codes
 and all) until the size is reached, then measures, in this same run:
 
 - ``errlearn scan --json BIG`` (~75 MB) beside the anchor ``grep -ciE`` with the
-  seed's stage-1 words (seeds/003), best of 3 each, and their ratio (goal <= 4x),
+  detection design's stage-1 words, best of 3 each, and their ratio (goal <= 4x),
   both writing into a pipe (GNU grep stops at its first match into /dev/null);
 - the peak RSS of ``errlearn scan --json`` on a ~300 MB log (goal < 400 MB),
   beside grep's, each in a fresh process so that nothing else counts; a big
@@ -35,7 +35,7 @@ from pytest_errlearn.detect import parallel, prefilter
 SPEED_GOAL = 4.0  # errlearn's time over grep's
 RSS_GOAL_MB = 400.0
 
-# Stage 1 of seeds/003_113f2657ac359744.txt: the words a line is worth a look for.
+# Stage 1 of the detection design (``seed 003`` in the output): the words worth a look.
 SEED_WORDS = (
     "error:",
     "Error:",

@@ -1,4 +1,4 @@
-"""How well a team's own patterns claim their failures, beside the seed's rule.
+"""How well a team's own patterns claim their failures, beside the plain matching rule.
 
 The set is ``tests/team_patterns.py``: a ``patterns.toml`` written as a team
 writes one, and real outputs of go, javac/java, cmake, gcc, cargo, node
@@ -6,7 +6,7 @@ writes one, and real outputs of go, javac/java, cmake, gcc, cargo, node
 none (a near miss: the same failure about another name, where the team's fix
 would be wrong). The built-in library is loaded too, as in a project.
 
-The anchor is the seed ``000``'s rule as written: the first pattern (the
+The anchor is the design's matching rule as written: the first pattern (the
 project's, then the library's) whose trigger's plain ``fuzz.ratio`` with the
 error's message exceeds 0.6, else the first ``match`` regex found in its block.
 
@@ -36,7 +36,7 @@ def errlearn(m: Matcher, errors: list[Error]) -> list[str | None]:
 
 
 def seed_rule(m: Matcher, errors: list[Error]) -> list[str | None]:
-    """The seed's loop: first trigger with plain ``fuzz.ratio`` above 0.6, else first regex."""
+    """The design's loop: first trigger with plain ``fuzz.ratio`` above 0.6, else first regex."""
     from rapidfuzz import fuzz
 
     out: list[str | None] = []

@@ -29,8 +29,8 @@ SEVERITY = re.compile(
 
 # Python's builtin hierarchy, child -> parent, where the failure is the same one
 # under two names. SyntaxError's subclasses are left out on purpose: an
-# IndentationError is fixed with whitespace, not grammar (the seed's table
-# keeps the two apart).
+# IndentationError is fixed with whitespace, not grammar (the matching rules'
+# table keeps the two apart).
 _PARENT = {
     "ModuleNotFoundError": "ImportError",
     **dict.fromkeys(

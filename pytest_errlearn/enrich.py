@@ -1,4 +1,4 @@
-"""Scoring and enriching an agent loop's ``error-summary.json`` (seed ``004``).
+"""Scoring and enriching an agent loop's ``error-summary.json`` (the actionability scorer).
 
 A loop that feeds failing lines back to a coding agent wastes iterations on
 vague ones ("FAIL something broke"). Each line is scored 0-100 by the

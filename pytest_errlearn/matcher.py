@@ -1,4 +1,4 @@
-"""Matching detected errors to known patterns, after the seed ``000``.
+"""Matching detected errors to known patterns: semantic first, regex second.
 
 Semantic similarity first: the error's message and the pattern's trigger are
 brought to one canonical form (``canonical``) and compared with
@@ -53,8 +53,8 @@ _Key = tuple[str | None, str | None, tuple[str, ...], bool]  # code, exception, 
 TOP = 8  # best raw scores per error that are looked at closer
 RESCUE = 0.3  # how far below its threshold a trigger with placeholders is still looked at
 # Distinct errors times patterns from which scoring them all together (cdist)
-# pays for importing numpy (~90 ms): 300 errors against the 92 built-in
-# patterns are matched one by one in ~30 ms.
+# pays for importing numpy: below it, scoring one by one takes less time than
+# that import.
 BATCH_PAIRS = 200_000
 _Choices = tuple[list[str], list[int], float]
 _Query = tuple[str, tuple[_Key, ...]]  # a canonical text, the groups it is scored against
@@ -246,7 +246,7 @@ class Matcher:
                 dtype=np.float32,
             )
             if matrix.shape[1] > TOP:  # keep each row's TOP best (and a few more); 0 is a miss
-                # The TOP-th best, rounded down: partitioning bytes is ~5x faster than floats,
+                # The TOP-th best, rounded down: partitioning bytes is quicker than floats,
                 # and the exact cut is made below, on the few scores kept.
                 kth = np.partition(matrix.astype(np.uint8), -TOP, axis=1)[:, -TOP]
                 rows, cols = np.nonzero(matrix >= np.maximum(kth, MISS)[:, None])

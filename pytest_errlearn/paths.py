@@ -2,7 +2,7 @@
 
 Kept apart from ``config`` (and its dataclasses) because ``errlearn run``'s
 clean path asks only "is there a history here?" (``has_history``), and
-should pay for no more: not even pathlib, a quarter of the interpreter's start.
+should pay for no more: not even pathlib, a large part of the interpreter's start.
 """
 
 from __future__ import annotations

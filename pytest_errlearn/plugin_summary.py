@@ -176,7 +176,7 @@ class CollectionPaused:
 
     Recording allocates a few thousand objects that all live until it ends; a
     full collection set off in the middle walks the whole session's heap
-    (pytest's reports and tracebacks: 25-35 ms at 600 failures) and frees
+    (pytest's reports and tracebacks, many after many failures) and frees
     none of them. Nothing is lost by waiting: the next collection finds the
     same garbage (pytest runs one itself as the session ends).
     """

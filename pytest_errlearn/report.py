@@ -38,8 +38,8 @@ class Record:
     """Equality, ``repr`` and copies field by field, over ``__slots__``: what
     ``@dataclass`` gives, for the types every detection makes. Importing
     dataclasses (and the inspect module it needs) and building these classes
-    with it cost 10 ms of every ``errlearn run`` that finds an error (75 ms
-    against 64 for one error line), paid while the command's output waits."""
+    with it is paid by every ``errlearn run`` in a project with history, and
+    by every one that finds an error (benchmarks/README.md has the figure)."""
 
     __slots__: ClassVar[tuple[str, ...]] = ()
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
@@ -285,8 +285,8 @@ class Report(Record):
     def to_json(self) -> str:
         """The report as JSON (``to_dict``), each error and warning on a line of its own.
 
-        ``json.dumps(indent=2)`` runs json's pure-Python encoder, about 100 µs
-        an error; its C encoder does a line in a few, and a line per error
+        ``json.dumps(indent=2)`` runs json's pure-Python encoder; its C
+        encoder writes one line many times as fast, and a line per error
         still reads, greps and diffs well.
         """
         import json

@@ -1,4 +1,4 @@
-"""``errlearn enrich``: the validation list of the seed 004, criterion by criterion."""
+"""``errlearn enrich``: the validation list of the actionability scorer, criterion by criterion."""
 
 from __future__ import annotations
 

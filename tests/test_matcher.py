@@ -29,7 +29,7 @@ def matches(trigger: str, message: str, **kw: object) -> bool:
     return Matcher([pattern("p", trigger)]).match(error(message, **kw)) is not None
 
 
-# The seed 000's table, at the default threshold 0.6 (the right column is the error).
+# The matching rules' examples, at the default threshold 0.6 (the right column is the error).
 SEED = [
     ("ImportError: cannot import {module}", "ModuleNotFoundError: No module named 'yaml'", True),
     ("ImportError: cannot import {module}", "ModuleNotFoundError: 'yaml'", True),

@@ -129,7 +129,7 @@ def test_the_install_built_the_c_loops_where_a_c_compiler_was_at_hand() -> None:
     headers = Path(sysconfig.get_paths()["include"], "Python.h").is_file()
     if not (compiler and headers):
         pytest.skip("no C compiler or no Python headers: the Python loops are used")
-    assert _speedups is not None, "pyproject.toml builds pytest_errlearn.detect._speedups"
+    assert _speedups is not None, "setup.py builds pytest_errlearn.detect._speedups"
 
 
 _REPORT = """

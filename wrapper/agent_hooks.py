@@ -1,6 +1,6 @@
 """Coding-agent hooks: known failures before a build or test command, and learning after.
 
-After the seed ``001``: a PreToolUse hook shows up to three errors the
+As the error-context retrieval design has it: a PreToolUse hook shows up to three errors the
 command hit before, with their fixes; a PostToolUse hook records what the
 command printed in the project's history, so the next PreToolUse knows it.
 Only commands that build or test count (``npm test``, ``cd api && pytest``);
@@ -83,7 +83,7 @@ def _clip(text: str) -> str:
 
 
 def format_hints(command: BuildCommand, hints: Sequence[Hint], now: float | None = None) -> str:
-    """The seed's block: banner, the command and its type, numbered issues with fixes."""
+    """The retrieval design's block: banner, the command and its type, numbered issues, fixes."""
     now = time.time() if now is None else now
     lines = [
         BANNER,

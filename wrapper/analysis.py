@@ -23,7 +23,7 @@ from functools import cache
 
 from pytest_errlearn.paths import has_history
 
-TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
 if TYPE_CHECKING:
     from typing import Any
 

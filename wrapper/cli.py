@@ -16,7 +16,7 @@ from contextlib import suppress
 
 from pytest_errlearn import UserError, __version__
 
-TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 # Allocations between two collections of the youngest objects in errlearn's own
 # process (Python's default is 700). A big output's scan allocates millions of
 # short-lived objects and makes next to no cycles: at 700, those collections
-# took 2% of the CPU of ``errlearn run -- cat`` on 75 MB of CI logs, for the
-# same peak memory.
+# cost CPU and free nothing, and fewer of them leave the peak memory the same.
 YOUNG_COLLECTION = 20_000
 
 # Subcommand modules, in the order ``--help`` lists them.
@@ -102,8 +101,8 @@ class _End:
     rest of the interpreter's teardown skipped.
 
     What is left in memory is the system's to free: the teardown decrefs every
-    object and module (4 ms after a run that read a big output, 1.3 ms of the
-    20 ms a clean ``errlearn run -- true`` takes). Every other exit handler has
+    object and module, longer the more a run read and a part of even a clean
+    run's time. Every other exit handler has
     run by then (a worker reaped, the regex sandbox stopped); every file
     errlearn writes is closed where it is written.
     """

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from contextlib import suppress
 
-TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
 if TYPE_CHECKING:
     from pytest_errlearn.report import Error
 

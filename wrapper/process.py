@@ -13,7 +13,7 @@ import signal
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 
-TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
 if TYPE_CHECKING:
     from typing import Any, Protocol
 

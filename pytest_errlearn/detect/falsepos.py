@@ -1,6 +1,6 @@
 """Stage 2a: lines that matched a row but are not errors at all.
 
-After the seed ``003``'s false-positive list, widened by what real logs
+After the detection design's false-positive list, widened by what real logs
 show: JSON fields and identifiers that contain "error", counts of zero,
 passing tests whose names contain "error" or "fail", comments, and source
 lines quoted in a compiler's code frame.
@@ -26,8 +26,8 @@ _JSON_FIELD = _either(  # "error": null, 'errors': [], error_count: 0
     r"""(?:null|None|false|0|\[\]|\{\}|""|'')""",
 )
 # Counts of zero: "0 errors", "0 failed", "errors: 0", "no errors found". Three
-# regexes, each behind the words it needs: as one alternation, Python's re tried
-# every branch at every position of every candidate line (15-20 µs a line).
+# regexes, each behind the words it needs: as one alternation, Python's re would
+# try every branch at every position of every candidate line.
 _ZERO_LEADING = re.compile(  # "0 errors", "no failures" at the start
     r"(?i)^[^a-z]*\b(?:0|no|zero) (?:errors?|failures?|failed|failing|exceptions?)\b"
     r"(?!.*\b[1-9]\d* (?:errors?|failed|failures?)\b)"

@@ -58,6 +58,6 @@ def _last_lines(buf: bytes, end: int, k: int) -> list[bytes]:
 
 
 last_lines: Callable[[bytes, int, int], list[bytes]] = (
-    _last_lines if speedups is None else speedups.last_lines  # C: 1.5 to 2 times as fast
+    _last_lines if speedups is None else speedups.last_lines  # C: the same lines, quicker
 )
 """Up to ``k`` lines of ``buf`` that end at ``end``, oldest first."""

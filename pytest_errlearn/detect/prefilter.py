@@ -17,8 +17,8 @@ instead of stepping through every byte.
   name) says what each of its lines holds further on (``Format.seek``). A line
   where one is found is then checked from its start against those rows.
 
-Both together took 80 ms on a 75 MB CI log where one automaton from every
-line start took 130 ms. Without re2, stage 1 looks for the words and shapes
+Both together are quicker than one automaton from every line start.
+Without re2, stage 1 looks for the words and shapes
 every row needs (``WORDS``): more lines reach stage 2, the same errors come
 out, slower.
 """
@@ -90,9 +90,9 @@ def _alternation(parts: Iterable[str]) -> bytes:
 
 Find = Callable[[bytes, int], int]
 
-# Without re2, ``re`` would try all the rows at every line start: about
-# 150 µs a line, 0.2 MB/s. The fallback looks instead for a word or a shape
-# that every row's lines have (about 3 MB/s). It stops at more lines than the
+# Without re2, ``re`` would try all the rows at every line start, far too
+# slow for a big log. The fallback looks instead for a word or a shape that
+# every row's lines have, in one search. It stops at more lines than the
 # automaton (stage 2 decides), never at fewer: the tests check it on every
 # row's examples, and that every corpus file gives the same report either way.
 WORDS = (
@@ -112,7 +112,7 @@ WORDS = (
 @cache
 def words() -> re.Pattern[bytes]:
     """``WORDS`` and the words rows name of their own (``Format.words``), compiled:
-    only without re2 (2 ms of every start otherwise)."""
+    only without re2 (with it, a cost to every start for nothing)."""
     from .formats import FAMILIES
 
     own = sorted({w for family in FAMILIES for row in family.ROWS for w in row.words})

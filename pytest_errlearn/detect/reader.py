@@ -12,7 +12,7 @@ from ..report import Error
 from .frames import Frame, is_user_path, located
 from .text import MAX_LINE
 
-MAX_BLOCK = 60  # lines after the header, at most: a sanity bound, as in the seed
+MAX_BLOCK = 60  # lines after the header, at most: a sanity bound, as the detection design has
 
 # One raw line that needs no cleaning: no control character, no \r but the
 # one of a CRLF, short enough that its text is never cut. Anything else is

@@ -18,7 +18,7 @@ _NAMED = re.compile(r"\(\?P<\w+>")
 
 # The table's recognisers, worked out ahead: ``recognisers.json`` maps each row's
 # regex to its recogniser, that one's set form and its one-line form. Working
-# them out costs 20 ms, a tenth of a scan's start; a lookup costs nothing. A regex missing from the
+# them out would cost every scan's start; a lookup costs nothing. A regex missing from the
 # file (a row just edited) is worked out as before, so the file is never wrong,
 # only slower; a test says when it is out of date, and how to write it again.
 KNOWN_FILE = Path(__file__).with_name("recognisers.json")
@@ -129,8 +129,8 @@ def cut_tails(pattern: str) -> str:
     The line is found all the same, but the automaton stops following it
     there. Carried on to the line's end, every such tail stays alive beside
     every other row's partial matches, and re2 builds a DFA state for each
-    combination it meets: that construction was over half of stage 1's time
-    on fresh text (0.42 s beside 0.19 s on 40 MB of CI logs).
+    combination it meets, and that construction would take most of stage 1's
+    time on fresh text.
     """
     tokens = list(tokenize(pattern))
     out: list[str] = []

@@ -33,8 +33,8 @@ PRECEDING = LOOKBACK  # lines looked back over for the output a failure line fol
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
 # Bytes analysed at a time: colour stripping and stage 1 each pass over a
-# piece this size while it is still in the CPU's cache (about 10% faster on
-# a 75 MB log than 4 MB at a time).
+# piece this size while it is still in the CPU's cache, not over megabytes
+# that have left it by the second pass.
 STEP = 1 << 17
 EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
 

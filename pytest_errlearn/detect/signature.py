@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-try:  # CPython's own SHA-1: the same digest, without loading OpenSSL (2 ms of every start)
+try:  # CPython's own SHA-1: the same digest, without loading OpenSSL at every start
     from _sha1 import sha1  # type: ignore[import-not-found,unused-ignore]
 except ImportError:  # another Python, or a CPython built without it
     from hashlib import sha1

@@ -1,7 +1,7 @@
 """A command's output detected as it comes, on a second CPU once it is big.
 
-``Detector`` reads a stream in one process, about 130 MB/s of CI output: a
-command that prints faster waits for errlearn. ``StreamDetector`` cuts the
+``Detector`` reads a stream in one process: a command that prints faster
+than one CPU scans waits for errlearn. ``StreamDetector`` cuts the
 stream into pieces of a few megabytes, each at the first line end past its
 size, and queues each at a worker process when the worker has room, else
 scans it here. The pieces go back together in order (``pieces.Assembly``),
@@ -11,10 +11,10 @@ together, and a piece the worker is still on is read here too (``_race``).
 An output smaller than a piece is scanned here at its end, and costs no
 process.
 
-``parallel`` cuts a file where no block can be open; here, looking for such
-a place took a fifth of what this process does besides scanning, and a piece
-read again for a block open across its start (``pieces.rescan``) was not met
-once in 3,700 pieces of the corpora cut 8 KB apart.
+``parallel`` cuts a file where no block can be open; a stream is cut at any
+line end instead: looking for such a place would cost this process more than
+the piece, rare on real output, read again for a block open across its start
+(``pieces.rescan``).
 
 Memory stays bounded whatever the output: the piece being cut, and at most
 ``MAX_WAITING`` not yet put back together (the worker's among them), then at
@@ -48,22 +48,22 @@ from .scanner import MAX_PENDING
 
 Buffer = bytearray | mmap.mmap
 
-# Bytes a piece holds, about (it ends at a line end): 2 MB, the quickest since
-# the byte loops are in C (1.5 MB was before; 30 paired runs on 75 MB: 6 ms
-# less, 1 MB 3 ms more).
+# Bytes a piece holds, about (it ends at a line end): 2 MB, the quickest of the
+# sizes tried since the byte loops are in C (benchmarks/README.md).
 PIECE = 1 << 21
 # Bytes after a piece held for it at most, however few lines they are: the
-# lines a block open at its end may run on into (AHEAD) average 220 KB at most.
+# lines a block open at its end may run on into (AHEAD), a small part of this
+# on real output.
 AHEAD_LIMIT = 16 << 20
 SLOT = 2 * PIECE + (1 << 20)  # the largest piece the worker takes; a larger one is scanned here
 BUFFER = SLOT  # bytes of a stream buffer: a piece, the lines after it, and a part
 # Bytes of a read taken at a time: a piece is cut as soon as they complete it,
-# so a buffer holds little past its piece (a pipe's 1 MB read went whole into
-# one, nearly doubling the memory each buffer is given and freed).
+# so a buffer holds little past its piece (a pipe's 1 MB read would go whole
+# into one, nearly doubling the memory each buffer is given and freed).
 PART = 1 << 18
 # Pieces, the worker's included, not yet put back together. This process
 # scans a piece whenever the worker is full, and must not wait for it then:
-# with 4 it waited a quarter of the run.
+# fewer would leave it waiting for the assembly instead of scanning.
 MAX_WAITING = 8
 
 
@@ -153,8 +153,7 @@ class StreamDetector:
 
         Buffers are made once, as mappings whose pages the system gives when
         first written, and filled again: a bytearray grown as the bytes came,
-        a new one for every piece, took fresh pages all along (nearly half of
-        this process's page faults on 75 MB of output).
+        a new one for every piece, took fresh pages all along.
         """
         if size > BUFFER:  # a line longer than a piece, ahead of the cut
             buf: Buffer = bytearray(size + size // 8)
@@ -292,8 +291,8 @@ class StreamDetector:
     def _race(self) -> None:
         """The worker's last answers. A piece it is still on (just started, or
         its CPU lost to another process) is scanned here too, and the first
-        scan to end is kept: this process waited up to 33 ms for it, idle, in
-        one run out of three. Not on a single CPU, where that only slows the
+        scan to end is kept, so this process does not wait for it idle. Not on
+        a single CPU, where that only slows the
         worker down. What was all scanned here is not waited for."""
         race = cpus() > 1
         while self._at_worker:
@@ -414,10 +413,9 @@ def _raise_heap_threshold() -> None:
     glibc gives a block over its mmap threshold (128 KB at first) fresh pages
     every time, and raises the threshold to the size of such a block once one
     is freed. The stream's buffers are mappings, not glibc's blocks, so nothing
-    raised it: every step's copies faulted their pages in again (66,700 page
-    faults for 120 MB of 20 KB lines, 2,900 once an 8 MB block has come and
-    gone; the worker, forked after, inherits it). Elsewhere, a block that costs
-    nothing.
+    raised it: every step's copies faulted their pages in again. One 8 MB
+    block made and freed here raises it, for the worker too (forked after, it
+    inherits it). Elsewhere, a block that costs nothing.
     """
     bytes(8 << 20)
 

@@ -1,7 +1,7 @@
 """SQLite for the history: the C module itself.
 
 ``import sqlite3`` loads ``_sqlite3`` and then registers the default adapters
-for dates, which import ``datetime``: 1 ms of every ``errlearn run`` in a
+for dates, which import ``datetime``: a cost to every ``errlearn run`` in a
 project with history, for adapters errlearn never uses (it stores times as
 floats). ``_sqlite3`` holds everything else, the very same classes: a
 ``sqlite3.Error`` raised here is caught as one anywhere.

@@ -76,7 +76,8 @@ def hints(conn: sqlite3.Connection, command: str, limit: int) -> list[Hint]:
     When more failed than can be shown and the recorded command lines differ
     (``pytest tests/a`` and ``pytest tests/b`` share the key ``pytest``), the
     ones whose command line is closest to ``command`` come first. Word overlap
-    is enough for command lines and needs no import (rapidfuzz costs ~25 ms).
+    is enough for command lines and needs no import (rapidfuzz's would be paid
+    before every command).
     """
     command = redact(command)
     key = key_of(conn, command)

@@ -61,8 +61,8 @@ class _Row:
 
 class _Notes:
     """What the transaction found, applied to the report after it commits.
-    (Plain classes here: ``dataclasses`` would be the one import of a run's
-    record that costs, 5 ms of every failing ``errlearn run``.)"""
+    (Plain classes here: ``dataclasses`` would be the one costly import of a
+    run's record, paid by every failing ``errlearn run``.)"""
 
     __slots__ = ("noisy", "notes", "success")
 

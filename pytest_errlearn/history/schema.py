@@ -74,8 +74,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     (
         # What each command key failed with: the hints before a command read this,
-        # not every error row of the key (with 180,000 of those they took 240 ms
-        # before each `errlearn run`). Kept by every run's record and prune.
+        # not every error row of the key, which grow with every run while this
+        # holds one row per failure. Kept by every run's record and prune.
         """CREATE TABLE failures (
             key TEXT NOT NULL,
             signature TEXT NOT NULL,

@@ -64,7 +64,7 @@ def fingerprint(root: str) -> str | None:
 
 
 def _digest(parts: Iterator[str]) -> str:
-    try:  # the C module itself: ``hashlib`` loads OpenSSL's too, for 2 ms more
+    try:  # the C module itself: ``hashlib`` would load OpenSSL too, which costs every start
         from _blake2 import blake2b
     except ImportError:  # pragma: no cover - an interpreter that builds it otherwise
         from hashlib import blake2b

@@ -2,8 +2,8 @@
 
 Loading the library means parsing ten TOML files (tomllib is pure Python)
 and reading each trigger as the detector reads a line, which compiles the
-format rows the triggers hit: about 30 ms, a quarter of what the plugin's
-first failure costs. ``compiled.json`` holds what that work gives, the
+format rows the triggers hit: a good part of what the plugin's first
+failure costs. ``compiled.json`` holds what that work gives, the
 patterns and each trigger's message and code, and a digest of what it read:
 the library's TOML texts, and the format table's rows for the triggers. A
 digest that differs (a file or a row just edited) sets that part aside and

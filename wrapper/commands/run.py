@@ -26,7 +26,7 @@ from ..process import StartError, ended
 from ..runner import fresh_line
 from ..runner import run as run_command
 
-TYPE_CHECKING = False  # typing costs a fifth of the interpreter's start-up; mypy reads it as True
+TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
@@ -42,7 +42,7 @@ class Options:
     """The options ``run`` reads, at their defaults (the parser takes them from here).
 
     A plain ``errlearn run -- CMD`` gets these and builds no parser: argparse,
-    its help formatter and gettext cost a fifth of a clean run's start-up.
+    its help formatter and gettext are a large part of a clean run's start-up.
     """
 
     json: str | None = None
