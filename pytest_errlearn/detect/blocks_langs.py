@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from ..report import Error
-from .formats.go import json_output as go_json_output
 from .frames import Frame, frame, is_user_path
 from .reader import Reader, _set_location
 
@@ -201,7 +200,10 @@ class GoPanic(Reader):
 
     def feed(self, line: str, lineno: int) -> bool:
         if self.json:  # the event's text, if it is one of this test's output
-            event = go_json_output(line)
+            # Here, not at the top: the families import this module's readers.
+            from .formats.go import json_output
+
+            event = json_output(line)
             if event is None or (self.err.test is not None and event[0] != self.err.test):
                 return False
             line = event[1]

@@ -1,0 +1,28 @@
+"""Every module imports on its own, first, in a fresh interpreter: an import
+cycle hidden by the order the usual entry points load modules in shows here."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import errlearn_wrapper
+import pytest
+
+import pytest_errlearn
+
+MODULES = sorted(
+    m.name
+    for package in (pytest_errlearn, errlearn_wrapper)
+    for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
+    if not m.name.endswith("__main__")
+)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_module_imports_first_in_a_fresh_interpreter(module: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1]
