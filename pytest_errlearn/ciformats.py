@@ -13,10 +13,12 @@ import os
 import re
 import sys
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 from . import CI_FORMATS, __version__
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from .report import Error, Report

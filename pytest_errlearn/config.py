@@ -12,7 +12,7 @@ import os
 from . import UserError
 from .paths import HISTORY_FILE, STATE_DIR, find_root, history_file, root_dir
 
-TYPE_CHECKING = False  # typing and pathlib are costly imports at a start with history; mypy: True
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any

@@ -14,11 +14,13 @@ said first.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .learn import _literal, derive_trigger
 from .patterns import PLACEHOLDER
 from .redact import redact
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from .history.rows import Recorded

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False  # mypy reads it as True
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from pathlib import Path
 

@@ -25,9 +25,11 @@ records it, with the node ids and the tests that passed (``errlearn_wrapper.hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from types import TracebackType

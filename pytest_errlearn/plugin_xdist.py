@@ -5,9 +5,11 @@ Registered by the plugin only where xdist is loaded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from collections.abc import Generator

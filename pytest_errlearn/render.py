@@ -10,9 +10,11 @@ from __future__ import annotations
 import os
 import re
 import textwrap
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 from .report import Error, Report
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-TYPE_CHECKING = False  # typing is imported only by mypy (which reads this as True)
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any, ClassVar, Literal, Self
 

@@ -23,7 +23,7 @@ from functools import cache
 
 from pytest_errlearn.paths import has_history
 
-TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any
 

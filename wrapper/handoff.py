@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from contextlib import suppress
 
-TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from pytest_errlearn.report import Error
 

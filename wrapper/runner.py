@@ -25,7 +25,7 @@ from contextlib import contextmanager, suppress
 from .process import pipe, shell_status, spawn
 from .pty_mode import Keys, spawn_pty
 
-TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from types import FrameType
     from typing import BinaryIO, TextIO

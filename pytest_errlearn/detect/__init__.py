@@ -8,7 +8,9 @@ stay cheap to import for the commands that need only them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from .engine import Detector, detect

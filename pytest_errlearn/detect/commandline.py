@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     Builds = dict[str, frozenset[str] | None]

@@ -12,10 +12,12 @@ from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..report import Error
 from .scanner import Found
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from mmap import mmap

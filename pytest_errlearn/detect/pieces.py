@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ..report import Error, Report
 from . import prefilter
@@ -38,6 +38,8 @@ from .forks import Piece
 from .lookback import LOOKBACK, last_lines
 from .scanner import EARLY, STEP, Found, Scanner
 from .text import strip_colour
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from mmap import mmap

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .commands import command_key
 from .store import History, remember
 
-TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any
 

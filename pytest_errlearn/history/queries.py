@@ -13,7 +13,7 @@ from .. import __version__
 from ..redact import redact
 from .db import sqlite3
 
-TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any
 

@@ -31,7 +31,7 @@ from .commands import command_key
 from .db import sqlite3
 from .queries import success_text
 
-TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any
 

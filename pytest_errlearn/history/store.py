@@ -29,7 +29,7 @@ from . import queries
 from .db import sqlite3
 from .schema import TooNew, migrate
 
-TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from pathlib import Path

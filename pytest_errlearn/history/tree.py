@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False  # mypy reads it as True; typing costs a run's start-up
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

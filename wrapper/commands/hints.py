@@ -15,7 +15,7 @@ from ..cli import UsageError
 
 # ``known_issues`` runs before every ``errlearn run`` in a project with history:
 # argparse, json and typing are left to ``errlearn hints`` itself.
-TYPE_CHECKING = False
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     import argparse
     from typing import Any

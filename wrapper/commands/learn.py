@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cli import UsageError
 from .hints import ago
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from pytest_errlearn.config import Settings

@@ -26,7 +26,7 @@ from ..process import StartError, ended
 from ..runner import fresh_line
 from ..runner import run as run_command
 
-TYPE_CHECKING = False  # typing costs every start-up; mypy reads it as True
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pytest_errlearn import CI_FORMATS as FORMATS
 
 from ..cli import UsageError
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
     from pytest_errlearn.config import Settings

@@ -21,7 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, cast
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 # "passed": a step of the run ended well (a CI runner's "exited with 0"): the
 # errors read in it did not fail the run. "place": a folder a tool works in from
