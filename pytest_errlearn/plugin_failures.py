@@ -11,6 +11,7 @@ there is no exception). Imported by the plugin only once there is a failure to r
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -178,6 +179,8 @@ def capture_text(
     base = found.primary
     chosen = _chosen(raised.links, base)
     message = None if chosen is None else chosen.message
+    if message is not None and base is not None and _REPR_ONLY.match(message):
+        message = None  # pytest printed it in words: "fixture 'runer' not found"
     if base is None:
         head = message or next((s.strip() for s in text.splitlines() if s.strip()), "failed")
         lines = text.splitlines()
@@ -222,6 +225,11 @@ def from_wire(data: dict[str, Any]) -> Error:
 
 
 # -- where it points, what it is ----------------------------------------------
+
+
+# An exception whose text is only its arguments' repr, an object's among them
+# (pytest's FixtureLookupError: "('runer', <FixtureRequest for ...>)").
+_REPR_ONLY = re.compile(r"^[\w.]+: \(.*<.*>\)$")
 
 
 def _chosen(links: tuple[Link, ...], base: Error | None) -> Link | None:

@@ -58,6 +58,13 @@ def test_pytests_own_fixture_lookup_error_gets_the_built_in_fixture_fix(
     assert error["category"] == "reference"
 
 
+def test_a_missing_fixture_reads_as_pytest_prints_it_not_as_its_exceptions_repr(
+    pytester: pytest.Pytester,
+) -> None:
+    errors = plugin_errors(pytester, test_fx="def test_uses_runner(runer):\n    pass\n")
+    assert errors["test_fx.py::test_uses_runner"]["message"] == "fixture 'runer' not found"
+
+
 def test_python_3_10_syntax_errors_of_a_test_module_get_their_own_fixes(
     pytester: pytest.Pytester,
 ) -> None:
