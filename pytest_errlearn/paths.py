@@ -17,13 +17,19 @@ STATE_DIR = ".errlearn"  # errlearn's own state at the project root, never commi
 HISTORY_FILE = "history.sqlite3"
 
 
+def is_project_root(folder: str) -> bool:
+    """Whether ``folder`` holds a pyproject.toml or a .git: a project's root."""
+    return os.path.isfile(os.path.join(folder, "pyproject.toml")) or os.path.exists(
+        os.path.join(folder, ".git")
+    )
+
+
 def root_dir(start: str | None = None) -> str:
-    """The project root: the nearest directory upwards with pyproject.toml or .git."""
+    """The project root: the nearest directory upwards with pyproject.toml or .git;
+    where there is none, the start itself (``is_project_root`` tells)."""
     here = folder = os.path.realpath(start or os.getcwd())
     while True:
-        if os.path.isfile(os.path.join(folder, "pyproject.toml")) or os.path.exists(
-            os.path.join(folder, ".git")
-        ):
+        if is_project_root(folder):
             return folder
         parent = os.path.dirname(folder)
         if parent == folder:

@@ -22,6 +22,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 
+from ..paths import is_project_root, root_dir
 from ..report import Error, Report
 
 MAX_PLACES = 10_000  # places remembered from one output; more are not looked at
@@ -97,8 +98,6 @@ def locate(
         here = os.path.realpath(cwd or os.getcwd())
     except OSError:  # the working directory is gone
         return
-    from ..paths import root_dir
-
     Locator(report.command, places or Places(), here, root or root_dir(here)).run(items)
 
 
@@ -277,7 +276,7 @@ class Locator:
         or pyproject.toml: the working directory, a home folder): no evidence."""
         if self._by_name is None:
             self._by_name, count = {}, 0
-            if not _a_project(self.root):
+            if not is_project_root(self.root):
                 return self._by_name
             import time
 
@@ -309,14 +308,6 @@ class Locator:
         if not self._within(real):
             return None
         return os.path.relpath(real, self.root).replace(os.sep, "/")
-
-
-def _a_project(root: str) -> bool:
-    """Whether ``root`` is a project's (``paths.root_dir`` falls back on the
-    working directory where none is found)."""
-    return os.path.exists(os.path.join(root, ".git")) or os.path.isfile(
-        os.path.join(root, "pyproject.toml")
-    )
 
 
 def command_dirs(command: str | None) -> list[str]:
