@@ -70,7 +70,7 @@ def test_where_no_process_can_be_forked_the_output_is_analysed_as_it_passes(
     def no_fork(*keep: int) -> tuple[int, tuple[int, ...]]:
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr("pytest_errlearn.detect.forks.fork_alone", no_fork)
+    monkeypatch.setattr("errlearn_wrapper.analysis.fork_alone", no_fork)
     cmd = ["sh", "-c", "echo 'src/a.c:7:1: error: unknown type name foo'; exit 1"]
     job = Analysis(cmd)
     report = job.report(run(cmd, job.feed, quiet=True))

@@ -21,6 +21,7 @@ import signal
 from contextlib import suppress
 from functools import cache
 
+from pytest_errlearn.forking import fork_alone, write_all
 from pytest_errlearn.paths import has_history
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
@@ -77,7 +78,7 @@ class Analysis:
             if self._inline is not None:
                 self._inline.feed(data)
                 return
-            _write_all(self._spill, data)
+            write_all(self._spill, data)
             with suppress(BlockingIOError):  # nudges wait unread: the analyser looks anyway
                 os.write(self._nudges, _NUDGE)
         except Exception as exc:  # errlearn's fault must not cost the user their build
@@ -124,8 +125,6 @@ class Analysis:
         if not hasattr(os, "fork"):
             self._inline = Detection(self.argv)
             return
-        from pytest_errlearn.detect.forks import fork_alone
-
         self._spill = _spill_file()
         nudges_in, self._nudges = os.pipe()
         self._results, results_out = os.pipe()
@@ -148,7 +147,7 @@ class Analysis:
         """Tell the analyser the output is over; wait for its report."""
         os.set_blocking(self._nudges, True)
         with suppress(BrokenPipeError):  # the analyser died: its results say what it could
-            _write_all(self._nudges, b"%s%d,%d\n" % (_END, status, want))
+            write_all(self._nudges, b"%s%d,%d\n" % (_END, status, want))
         os.close(self._nudges)
         self._nudges = -1
         with open(self._results, "rb", closefd=False) as results:
@@ -248,7 +247,7 @@ def _analyser(argv: list[str], spill: int, nudges: int, results: int) -> None:
         if (end := follower.follow(nudges)) is not None:
             import pickle
 
-            _write_all(
+            write_all(
                 results, pickle.dumps(follower.finish(*end), protocol=pickle.HIGHEST_PROTOCOL)
             )
     except BaseException:
@@ -343,9 +342,3 @@ def _spill_file() -> int:
 
     with tempfile.TemporaryFile() as f:  # made and unlinked; the descriptor kept
         return os.dup(f.fileno())
-
-
-def _write_all(fd: int, data: bytes | memoryview) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]

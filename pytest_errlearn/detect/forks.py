@@ -14,6 +14,7 @@ from contextlib import suppress
 from operator import attrgetter
 from typing import Any, NamedTuple
 
+from ..forking import fork_alone, write_all
 from ..report import Error
 from .scanner import Found
 
@@ -280,58 +281,6 @@ def _widen(fd: int) -> None:
         fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 1 << 20)
 
 
-_HELD = {signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH}
-
-
-def fork_alone(*keep: int) -> tuple[int, tuple[int, ...]]:
-    """Fork a helper process that holds nothing of the parent's but ``keep``:
-    the pid (0 in the child), and the kept descriptors as the child numbers them.
-
-    The parent may hold the user's command's pipes and terminal: the child
-    keeps none of them (its standard streams go to /dev/null, every other
-    descriptor is closed), so no reader of the command's output lingers in
-    it. It ignores the terminal's Ctrl-C (the command's, and the parent's to
-    act on) and dies of SIGTERM and SIGHUP. The terminal's signals are held
-    over the fork: one in between would run the parent's handler in the child
-    too (and reach the command twice).
-    """
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
-    try:
-        pid = os.fork()
-    except BaseException:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        raise
-    if pid == 0:
-        try:
-            keep = _alone(keep)
-        except BaseException:  # the child must never go on as the parent
-            os._exit(1)
-    signal.pthread_sigmask(signal.SIG_SETMASK, held)
-    return pid, keep
-
-
-def _alone(keep: tuple[int, ...]) -> tuple[int, ...]:
-    """In a helper just forked: none of the parent's descriptors or signal
-    handlers; the descriptors it keeps, moved above the standard streams
-    should the parent have started without them."""
-    import fcntl
-
-    for signum in (signal.SIGINT, signal.SIGQUIT):
-        signal.signal(signum, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH):
-        signal.signal(signum, signal.SIG_DFL)
-    keep = tuple(fcntl.fcntl(fd, fcntl.F_DUPFD, 3) if fd <= 2 else fd for fd in keep)
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(devnull, fd)
-    low = 3
-    for fd in sorted(keep):
-        os.closerange(low, fd)
-        low = fd + 1
-    os.closerange(low, os.sysconf("SC_OPEN_MAX"))
-    return keep
-
-
 _QUEUED, _STARTED, _TAKEN_BACK = 1, 2, 3  # a slot's state
 
 
@@ -362,10 +311,8 @@ _LENGTH = 8  # bytes of a frame's length, before it
 
 
 def _write_frame(fd: int, payload: bytes) -> None:
-    for data in (len(payload).to_bytes(_LENGTH, "little"), payload):
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+    write_all(fd, len(payload).to_bytes(_LENGTH, "little"))
+    write_all(fd, payload)
 
 
 def _read_frame(fd: int) -> bytes:
