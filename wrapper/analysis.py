@@ -224,8 +224,10 @@ def baseline(command: str) -> Baseline | None:
         settings = load_settings()
     except ConfigError:
         return None
+    if not settings.history:
+        return None
     history = History.open(settings.root_dir, create=False, warn=lambda m: None)
-    if not settings.history or history is None:
+    if history is None:
         return None
     with history:
         templates = history.baseline(command)
