@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -147,12 +146,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--keep", metavar="DIR", help="build the project in DIR and keep it")
     args = parser.parse_args(argv)
+    keep = Path(args.keep) if args.keep else None
+    if keep is not None and keep.exists() and (not keep.is_dir() or any(keep.iterdir())):
+        parser.error(f"--keep {keep}: not an empty folder (nothing there is deleted)")
     env = {**os.environ, "PYTEST_ADDOPTS": "", "GIT_CONFIG_NOSYSTEM": "1"}
     env.pop("ERRLEARN_RUN", None)
     with tempfile.TemporaryDirectory(prefix="errlearn-team-") as tmp:
         root = Path(args.keep) if args.keep else Path(tmp) / "project"
-        if args.keep and root.exists():
-            shutil.rmtree(root)
         build(root, env)
         first = suite(root, env)
         listed = json.loads(run(errlearn("learn", "--json", "--limit", "50"), root, env).stdout)
