@@ -23,10 +23,10 @@ import time
 
 from common import CORPORA, positive
 
-from pytest_errlearn.canonical import canonical
 from pytest_errlearn.detect import detect
-from pytest_errlearn.matcher import Matcher
-from pytest_errlearn.patterns import Pattern
+from pytest_errlearn.matching.canonical import canonical
+from pytest_errlearn.matching.matcher import Matcher
+from pytest_errlearn.matching.patterns import Pattern
 from pytest_errlearn.report import Error
 
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")

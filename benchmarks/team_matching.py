@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from team_patterns import CASES, TEAM, Score, evaluate, team_ids
 
 from pytest_errlearn.config import Settings
-from pytest_errlearn.matcher import Matcher, load_matcher
+from pytest_errlearn.matching.matcher import Matcher, load_matcher
 from pytest_errlearn.report import Error
 
 

@@ -2,7 +2,7 @@
 
 Two files are derived, each to save start-up work, never to change a result:
 ``detect/recognisers.json`` (each row's regex as stage 1 and the RE2 set run
-it) and ``library/compiled.json`` (the built-in patterns, and each trigger
+it) and ``matching/library/compiled.json`` (the built-in patterns, and each trigger
 read as the detector reads a line). A file that does not match the table or
 the library is set aside where it differs, so an edit is never missed, only
 slower to load, until this is run:
@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from .detect import recogniser
-from .library import compiled
+from .matching.library import compiled
 
 
 def stale() -> list[str]:

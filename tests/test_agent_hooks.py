@@ -266,7 +266,7 @@ def test_the_json_form_puts_the_text_in_claude_codes_additional_context(
 def test_known_fixes_appear_as_solutions(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("pytest_errlearn.matcher")
+    pytest.importorskip("pytest_errlearn.matching.matcher")
     with open(project / "pyproject.toml", "a", encoding="utf-8") as f:
         f.write("[tool.errlearn]\nbuiltin = false\n")  # this project's pattern only
     (project / "patterns.toml").write_text(

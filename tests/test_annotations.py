@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pytest_errlearn.annotations import (
+from pytest_errlearn.detect import detect
+from pytest_errlearn.output.annotations import (
     MAX_ANNOTATIONS,
     escape_data,
     escape_property,
     github_annotations,
 )
-from pytest_errlearn.detect import detect
 from pytest_errlearn.report import Error, Match, Report
 
 # The runner's own parser (actions/runner ActionCommand.cs): ``::name props::data``,

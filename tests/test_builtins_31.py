@@ -18,7 +18,7 @@ from errlearn_wrapper.cli import main
 from errlearn_wrapper.commands.init import STARTER
 from plugin_helpers import autoload  # noqa: F401 - an autouse fixture
 
-from pytest_errlearn.patterns import load_patterns
+from pytest_errlearn.matching.patterns import load_patterns
 
 
 def scan_python(

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from pytest_errlearn.ciformats import FORMATS, render, write_markdown_summary
 from pytest_errlearn.detect import detect
 from pytest_errlearn.detect.signature import signature
+from pytest_errlearn.output.ciformats import FORMATS, render, write_markdown_summary
 from pytest_errlearn.report import Error, Match, Report
 
 
@@ -374,7 +374,7 @@ def test_markdown_is_a_table_root_cause_first_that_reads_back_to_the_messages(
 
 
 def test_markdown_escapes_pipes_and_backticks() -> None:
-    from pytest_errlearn.ciformats import markdown_cell
+    from pytest_errlearn.output.ciformats import markdown_cell
 
     assert markdown_cell("a | b `c`\nd") == r"a \| b \`c\` d"
 
@@ -418,7 +418,7 @@ def test_markdown_says_so_when_there_are_no_errors(tmp_path: Path) -> None:
 def test_github_format_is_the_annotations_module_output_relative_to_the_root(
     report: Report, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    annotations = pytest.importorskip("pytest_errlearn.annotations")
+    annotations = pytest.importorskip("pytest_errlearn.output.annotations")
     monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
     expected = annotations.github_annotations(report, workspace=str(tmp_path.resolve()))
     lines = render(report, "github", root=tmp_path).splitlines()

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from errlearn_wrapper.cli import main
 
-from pytest_errlearn import enrich as enrich_mod
-from pytest_errlearn.enrich import EnrichError, changed_files, enrich_summary, score_line
+from pytest_errlearn.output import enrich as enrich_mod
+from pytest_errlearn.output.enrich import EnrichError, changed_files, enrich_summary, score_line
 from pytest_errlearn.report import CATEGORIES
 
 VAGUE = ["FAIL something went wrong", "Error: test failed"]

@@ -11,7 +11,7 @@ import pytest
 
 from pytest_errlearn.config import load_settings
 from pytest_errlearn.detect import detect
-from pytest_errlearn.matcher import load_matcher
+from pytest_errlearn.matching.matcher import load_matcher
 from pytest_errlearn.report import Report
 
 URL = (

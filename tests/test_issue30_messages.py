@@ -18,8 +18,8 @@ import pytest
 
 from pytest_errlearn.detect import detect, tool_from_command
 from pytest_errlearn.detect.blocks_langs import RustPanic
-from pytest_errlearn.matcher import Matcher
-from pytest_errlearn.patterns import builtin_patterns
+from pytest_errlearn.matching.matcher import Matcher
+from pytest_errlearn.matching.patterns import builtin_patterns
 from pytest_errlearn.report import Error
 
 # cmake 3.25, `find_package(Foobarlib REQUIRED)` with no FindFoobarlib.cmake

@@ -13,14 +13,14 @@ from errlearn_wrapper.cli import main
 from pytest_errlearn.detect import detect
 from pytest_errlearn.detect.signature import normalize
 from pytest_errlearn.history import History
-from pytest_errlearn.learn import (
+from pytest_errlearn.matching.learn import (
     LearnError,
     append_pattern,
     derive_id,
     derive_trigger,
     new_pattern,
 )
-from pytest_errlearn.patterns import load_patterns
+from pytest_errlearn.matching.patterns import load_patterns
 
 LOG = b"""Traceback (most recent call last):
   File "/home/ci/project/app.py", line 3, in <module>
@@ -317,7 +317,7 @@ def test_learn_on_a_terminal_asks_without_being_told(
 
 
 def test_a_learned_failure_is_matched_the_next_time_it_is_scanned(project: Path) -> None:
-    matcher_module = pytest.importorskip("pytest_errlearn.matcher")
+    matcher_module = pytest.importorskip("pytest_errlearn.matching.matcher")
     from pytest_errlearn.config import load_settings
 
     (project / "pyproject.toml").write_text("[tool.errlearn]\nbuiltin = false\n")  # ours alone

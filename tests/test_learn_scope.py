@@ -13,9 +13,9 @@ from errlearn_wrapper.cli import main
 from pytest_errlearn.config import load_settings
 from pytest_errlearn.detect.signature import normalize, signature
 from pytest_errlearn.history import History
-from pytest_errlearn.learn import derive_trigger
-from pytest_errlearn.learn_scope import is_generic, scoped_regex, scoped_trigger
-from pytest_errlearn.matcher import Matcher, load_matcher
+from pytest_errlearn.matching.learn import derive_trigger
+from pytest_errlearn.matching.learn_scope import is_generic, scoped_regex, scoped_trigger
+from pytest_errlearn.matching.matcher import Matcher, load_matcher
 from pytest_errlearn.report import Error, Report
 
 ELLIPSIS = "AssertionError: assert 'Usage: som' == 'Usage: som...'"

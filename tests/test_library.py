@@ -20,8 +20,8 @@ import pytest
 from library_samples import PY, SAMPLES, UNRELATED, Corpus, Run, Snippet
 
 from pytest_errlearn.detect import detect, tool_from_command
-from pytest_errlearn.matcher import Matcher
-from pytest_errlearn.patterns import builtin_patterns
+from pytest_errlearn.matching.matcher import Matcher
+from pytest_errlearn.matching.patterns import builtin_patterns
 from pytest_errlearn.report import CATEGORIES, Report
 
 

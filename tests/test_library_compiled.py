@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_errlearn.library import compiled
-from pytest_errlearn.matcher import Matcher
-from pytest_errlearn.patterns import builtin_patterns, read_builtin
-from pytest_errlearn.triggers import compile_trigger
+from pytest_errlearn.matching.library import compiled
+from pytest_errlearn.matching.matcher import Matcher
+from pytest_errlearn.matching.patterns import builtin_patterns, read_builtin
+from pytest_errlearn.matching.triggers import compile_trigger
 
 
 def _clear() -> None:

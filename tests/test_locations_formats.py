@@ -11,10 +11,10 @@ import pytest
 from errlearn_wrapper import cli
 from test_locations import GO_TEST, files
 
-from pytest_errlearn.ciformats import render
 from pytest_errlearn.detect import detect
 from pytest_errlearn.detect.streaming import StreamDetector
-from pytest_errlearn.render import print_report
+from pytest_errlearn.output.ciformats import render
+from pytest_errlearn.output.render import print_report
 
 WHERE = "calc/calc_test.go"
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from errlearn_wrapper.cli import main
 
-from pytest_errlearn import saferegex
-from pytest_errlearn.canonical import canonical, related
 from pytest_errlearn.config import Settings
 from pytest_errlearn.detect import detect
-from pytest_errlearn.matcher import Matcher, load_matcher
-from pytest_errlearn.patterns import Pattern
+from pytest_errlearn.matching import saferegex
+from pytest_errlearn.matching.canonical import canonical, related
+from pytest_errlearn.matching.matcher import Matcher, load_matcher
+from pytest_errlearn.matching.patterns import Pattern
 from pytest_errlearn.report import Error
 
 
@@ -342,8 +342,8 @@ def test_scoring_many_errors_at_once_matches_as_one_by_one(
     corpora: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("numpy")  # the batch path scores with rapidfuzz's cdist
-    from pytest_errlearn import matcher
-    from pytest_errlearn.patterns import builtin_patterns
+    from pytest_errlearn.matching import matcher
+    from pytest_errlearn.matching.patterns import builtin_patterns
 
     monkeypatch.setattr(matcher, "BATCH_PAIRS", 1)  # a few errors take the batch path too
     logs = sorted((corpora / "cidiff").glob("*/fail.log"))[:30]

@@ -12,11 +12,11 @@ import pytest
 from team_outputs import JAVA_NPE, JAVAC, MOCHA_ASSERT, NODE_ASSERT
 from team_patterns import CASES, TEAM, evaluate
 
-from pytest_errlearn import matcher
 from pytest_errlearn.config import Settings
 from pytest_errlearn.detect import detect
-from pytest_errlearn.matcher import Matcher, load_matcher
-from pytest_errlearn.patterns import Pattern
+from pytest_errlearn.matching import matcher
+from pytest_errlearn.matching.matcher import Matcher, load_matcher
+from pytest_errlearn.matching.patterns import Pattern
 from pytest_errlearn.report import Error
 
 

@@ -10,7 +10,7 @@ from errlearn_wrapper.cli import main
 from errlearn_wrapper.commands.init import STARTER
 
 from pytest_errlearn.config import ConfigError
-from pytest_errlearn.patterns import (
+from pytest_errlearn.matching.patterns import (
     PatternError,
     builtin_patterns,
     check,

@@ -135,7 +135,7 @@ def test_an_exception_inside_errlearn_is_one_warning_and_the_outcome_is_unchange
 ) -> None:
     pytester.makeconftest(
         """
-        import pytest_errlearn.plugin_failures as capture
+        import pytest_errlearn.plugin.failures as capture
 
         def broken(*args, **kwargs):
             raise RuntimeError("errlearn bug")

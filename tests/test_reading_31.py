@@ -11,9 +11,9 @@ import pytest
 from errlearn_wrapper.cli import main
 
 from pytest_errlearn.detect import detect
-from pytest_errlearn.patterns import check, problems_to, usable_patterns
+from pytest_errlearn.matching.patterns import check, problems_to, usable_patterns
+from pytest_errlearn.output.render import named, print_report, wrap
 from pytest_errlearn.redact import MASK, redact
-from pytest_errlearn.render import named, print_report, wrap
 
 # What Python printed for a missing module, and for a missing project file.
 LOG = (
@@ -62,8 +62,8 @@ def test_a_fix_wraps_to_a_narrow_terminal_under_its_label(
 ) -> None:
     report = detect(LOG, "python")
     report.errors[0].notes.append("seen in 3 runs in a row " * 6)
-    from pytest_errlearn.matcher import Matcher
-    from pytest_errlearn.patterns import builtin_patterns
+    from pytest_errlearn.matching.matcher import Matcher
+    from pytest_errlearn.matching.patterns import builtin_patterns
 
     Matcher(builtin_patterns()).match_report(report)
     monkeypatch.setenv("COLUMNS", "60")

@@ -277,7 +277,7 @@ def test_an_errlearn_bug_after_the_command_is_a_warning_not_a_new_status(
         raise RuntimeError("renderer exploded")
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("pytest_errlearn.render.print_report", explode)
+    monkeypatch.setattr("pytest_errlearn.output.render.print_report", explode)
     args = build_parser().parse_args(["run", "--", *python(CRASH)])
     assert run_command.run(args) == 3
     assert capfd.readouterr().err.endswith(

@@ -225,7 +225,7 @@ def post_tool_use(event: Any, note: Note) -> None:
     report.exit_code = code
     if report.errors:
         try:
-            from pytest_errlearn.matcher import load_matcher
+            from pytest_errlearn.matching.matcher import load_matcher
 
             matcher = load_matcher(settings)
             try:

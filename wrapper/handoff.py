@@ -52,7 +52,7 @@ class Handoff:
         try:
             if self.path is None or os.path.getsize(self.path) == 0:  # the usual case
                 return None
-            from pytest_errlearn.plugin_summary import read_handoff
+            from pytest_errlearn.plugin.summary import read_handoff
 
             handed = read_handoff(self.path)
         except OSError:

@@ -26,7 +26,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pytest_errlearn.enrich import ENHANCE_BELOW, EnrichError, enrich_file
+    from pytest_errlearn.output.enrich import ENHANCE_BELOW, EnrichError, enrich_file
 
     path = Path(args.path)
     try:

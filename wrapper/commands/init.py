@@ -62,7 +62,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import find_root
-    from pytest_errlearn.patterns import display
+    from pytest_errlearn.matching.patterns import display
 
     path = find_root() / "patterns.toml"
     try:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pytest_errlearn.config import Settings
     from pytest_errlearn.history import Candidate, History
     from pytest_errlearn.history.rows import Recorded
-    from pytest_errlearn.learn_scope import Plan
+    from pytest_errlearn.matching.learn_scope import Plan
 
 MIN_PREFIX = 6
 LIMIT = 20
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _as_json(c: Candidate, settings: Settings, failures: list[Recorded]) -> dict[str, Any]:
-    from pytest_errlearn.learn_scope import plan
+    from pytest_errlearn.matching.learn_scope import plan
 
     found = plan(c.message, c.normal)
     claims = _claims(c, found, None, settings, failures)
@@ -132,14 +132,14 @@ def _claims(
     failures: list[Recorded],
 ) -> list[Recorded]:
     """The recorded failures of others a pattern learned as ``found`` would match."""
-    from pytest_errlearn.learn_scope import dry_run
+    from pytest_errlearn.matching.learn_scope import dry_run
 
     tools = tools if tools is not None else [c.tool] if c.tool else None
     return dry_run(found, failures, own=c.signature, tools=tools, threshold=settings.threshold)
 
 
 def _failures(history: History | None) -> list[Recorded]:
-    from pytest_errlearn.learn_scope import DRY_RUN
+    from pytest_errlearn.matching.learn_scope import DRY_RUN
 
     return [] if history is None else history.failures(limit=DRY_RUN)
 
@@ -187,7 +187,7 @@ def _learn(
 ) -> None:
     """Append the pattern for ``candidate`` and say what was written; first, what
     else in the history it would match (a dry run), as a warning."""
-    from pytest_errlearn.learn import (
+    from pytest_errlearn.matching.learn import (
         LearnError,
         append_pattern,
         derive_id,
@@ -195,8 +195,8 @@ def _learn(
         pattern_ids,
         read_file,
     )
-    from pytest_errlearn.learn_scope import plan
-    from pytest_errlearn.patterns import display
+    from pytest_errlearn.matching.learn_scope import plan
+    from pytest_errlearn.matching.patterns import display
 
     path = settings.patterns or settings.root / "patterns.toml"
     found = plan(candidate.message, candidate.normal, regex)
@@ -267,7 +267,7 @@ def _note_left_out(
 ) -> None:
     """Say which failures of the same signature (other values) a scoped pattern leaves
     out: they stay unknown, and ``learn`` lists them no more."""
-    from pytest_errlearn.learn_scope import DRY_RUN, dry_run
+    from pytest_errlearn.matching.learn_scope import DRY_RUN, dry_run
 
     alike = history.failures(c.signature, DRY_RUN)
     matched = {
@@ -306,7 +306,7 @@ def _warn_claims(pattern_id: str, claims: list[Recorded]) -> None:
 
 
 def _describe(c: Candidate, settings: Settings, failures: list[Recorded]) -> list[str]:
-    from pytest_errlearn.learn_scope import plan
+    from pytest_errlearn.matching.learn_scope import plan
 
     where = ", ".join(c.subjects[:3]) + (", ..." if len(c.subjects) > 3 else "")
     found = plan(c.message, c.normal)

@@ -41,7 +41,7 @@ def _project_file(explicit: str | None) -> Path | None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from pytest_errlearn.patterns import display, read_patterns
+    from pytest_errlearn.matching.patterns import display, read_patterns
 
     path = _project_file(args.file)
     if path is None:
@@ -61,7 +61,7 @@ def run_check(args: argparse.Namespace) -> int:
 def run_list(args: argparse.Namespace) -> int:
     """The patterns a run would use: a broken one is named on stderr and left out,
     as a run leaves it out (``check`` fails on it)."""
-    from pytest_errlearn.patterns import builtin_patterns, usable_patterns
+    from pytest_errlearn.matching.patterns import builtin_patterns, usable_patterns
 
     path = _project_file(args.patterns)
     patterns = usable_patterns(path) if path is not None else []

@@ -30,7 +30,7 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
-    from pytest_errlearn.matcher import Matcher
+    from pytest_errlearn.matching.matcher import Matcher
     from pytest_errlearn.report import Report
 
     T = TypeVar("T")
@@ -240,7 +240,7 @@ def _after(
     if status != 0 and started:
         _summary(report, status, args.color)
         if args.format is None and (args.github or os.environ.get("GITHUB_ACTIONS") == "true"):
-            from pytest_errlearn.annotations import github_annotations
+            from pytest_errlearn.output.annotations import github_annotations
 
             fresh_line(sys.stdout)
             workspace = os.environ.get("GITHUB_WORKSPACE")
@@ -300,7 +300,7 @@ def _remember(report: Report, templates: frozenset[int] = frozenset()) -> None:
 
 def _ci_report(report: Report, fmt: str, output: str | None) -> None:
     """The report as a CI format, to ``output`` or stdout (and the job summary)."""
-    from pytest_errlearn.ciformats import render, write_markdown_summary
+    from pytest_errlearn.output.ciformats import render, write_markdown_summary
 
     text = render(report, fmt)
     if output is None:
@@ -324,7 +324,7 @@ def _summary(report: Report, status: int, color: str) -> None:
     if not report.errors:
         _say(f"the command {ended(status)}; no error lines in its output")
         return
-    from pytest_errlearn.render import print_report, use_color
+    from pytest_errlearn.output.render import print_report, use_color
 
     fresh_line(sys.stderr)
     sys.stderr.flush()
@@ -348,7 +348,7 @@ class _Matching:
         if not self.loaded:
             self.loaded = True
             from pytest_errlearn.config import ConfigError, load_settings
-            from pytest_errlearn.matcher import load_matcher
+            from pytest_errlearn.matching.matcher import load_matcher
 
             try:
                 self.matcher = load_matcher(load_settings(patterns=self.patterns))

@@ -16,7 +16,7 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from pytest_errlearn.config import Settings
     from pytest_errlearn.detect.baseline import Baseline
-    from pytest_errlearn.matcher import Matcher
+    from pytest_errlearn.matching.matcher import Matcher
 
 READ_SIZE = 1 << 22
 
@@ -78,11 +78,11 @@ def run(args: argparse.Namespace) -> int:
     matcher().match_report(report)
     fmt = args.format or ("json" if args.json else "text")
     if fmt == "text":
-        from pytest_errlearn.render import print_report, use_color
+        from pytest_errlearn.output.render import print_report, use_color
 
         print_report(report, sys.stdout, color=use_color(sys.stdout, args.color))
     else:
-        from pytest_errlearn.ciformats import render, write_markdown_summary
+        from pytest_errlearn.output.ciformats import render, write_markdown_summary
 
         print(render(report, fmt, root=settings.root))
         if fmt in ("github", "markdown"):
@@ -104,6 +104,6 @@ def _baseline(path: str) -> Baseline:
 def _load_matcher(settings: Settings) -> Matcher:
     """The patterns, the matcher's modules imported only now: for a big log,
     in this process's turn while the others start on the pieces."""
-    from pytest_errlearn.matcher import load_matcher
+    from pytest_errlearn.matching.matcher import load_matcher
 
     return load_matcher(settings, strict=True)  # a broken patterns file is bad input: 2

@@ -50,7 +50,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
     from pytest_errlearn.history import History
-    from pytest_errlearn.patterns import load_patterns
+    from pytest_errlearn.matching.patterns import load_patterns
 
     if args.stale_days < 1:
         raise UsageError("--stale-days must be at least 1")

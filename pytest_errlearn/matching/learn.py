@@ -23,8 +23,8 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from ..redact import redact
 from .patterns import ID, PatternError, load_patterns, placeholders
-from .redact import redact
 
 HEADER = "version = 1\n"
 MAX_ID = 48

@@ -12,7 +12,7 @@ import re
 import textwrap
 from typing import IO
 
-from .report import Error, Report
+from ..report import Error, Report
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from .report import Error, Report
+from ..report import Error, Report
 
 MAX_ANNOTATIONS = 10  # error annotations the runner shows per step; the rest are lost
 

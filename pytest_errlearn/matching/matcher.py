@@ -31,11 +31,11 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from ..config import Settings
+from ..detect.classify import actionability
+from ..report import Error, Match, Report
 from .canonical import canonical, related
-from .config import Settings
-from .detect.classify import actionability
 from .patterns import Pattern, builtin_patterns, load_patterns, placeholders, usable_patterns
-from .report import Error, Match, Report
 from .saferegex import RegexBank
 from .triggers import (
     ErrorText,

@@ -16,14 +16,14 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..redact import redact
 from .learn import _literal, derive_trigger
 from .patterns import PLACEHOLDER
-from .redact import redact
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
-    from .history.rows import Recorded
+    from ..history.rows import Recorded
 
 # What varies between runs even in an assertion's values: masked in a scoped trigger.
 _VOLATILE = re.compile(
@@ -128,9 +128,9 @@ def dry_run(
 ) -> list[Recorded]:
     """The recorded failures, other than signature ``own``, that a pattern learned
     as ``found`` would match: those it would claim of other tests."""
+    from ..report import Error
     from .matcher import Matcher
     from .patterns import Pattern
-    from .report import Error
 
     pattern = Pattern(
         id="learning",

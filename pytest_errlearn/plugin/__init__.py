@@ -13,9 +13,9 @@ use) reads the failures into errors at the session's end, all in one go,
 before pytest prints them: a failure read between two tests costs twice as
 much as one read in a loop. It keeps the errors in a ``Findings`` in
 ``config.stash`` and alone prints and writes. An xdist worker reads each
-failure at once instead, as its report is made (``plugin_xdist.WorkerCapture``),
+failure at once instead, as its report is made (``xdist.WorkerCapture``),
 so that the known-fix section travels with the report, and
-``plugin_xdist.XdistBridge`` carries the error to the controller.
+``xdist.XdistBridge`` carries the error to the controller.
 
 Under ``errlearn run`` (which names a file in ``ERRLEARN_RUN`` for its
 command) the session's errors go to that file, and ``errlearn run`` reports
@@ -34,10 +34,10 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from types import TracebackType
 
-    from .matcher import Matcher
-    from .plugin_failures import FailureReader
+    from ..matching.matcher import Matcher
+    from ..report import Error
+    from .failures import FailureReader
     from .raised import Raised
-    from .report import Error
 
 
 def parse_threshold(text: str) -> float:
@@ -99,7 +99,7 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     config.pluginmanager.register(findings, "errlearn-findings")
     if config.pluginmanager.hasplugin("xdist"):
-        from .plugin_xdist import WorkerCapture, XdistBridge
+        from .xdist import WorkerCapture, XdistBridge
 
         config.pluginmanager.register(XdistBridge(findings), "errlearn-xdist")
         if findings.worker:
@@ -159,7 +159,7 @@ class _Guard:
     ) -> bool:
         if exc is None or not isinstance(exc, Exception):
             return False
-        from .config import ConfigError
+        from ..config import ConfigError
 
         if isinstance(exc, ConfigError):
             self.findings.fault(str(exc))
@@ -210,10 +210,10 @@ class Findings:
         """What reads failures into errors, made at the first failure with the
         project's matcher (none when the patterns cannot be loaded)."""
         if self._reader is None:
-            from .plugin_failures import FailureReader, Paths, load_matcher_for
+            from .failures import FailureReader, Paths, load_matcher_for
 
             matcher: Matcher | None = None
-            from .patterns import problems_to
+            from ..matching.patterns import problems_to
 
             with self.guard("loading the patterns"), problems_to(self.fault):
                 matcher = load_matcher_for(self.config)
@@ -260,7 +260,7 @@ class Findings:
         found = entry[1] if entry is not None and entry[0] is report else None
         if isinstance(found, dict):  # an xdist worker's error
             with self.guard("reading a failure"):
-                from .plugin_failures import from_wire
+                from .failures import from_wire
 
                 self.record(from_wire(found), report.when)
         else:  # read at the session's end; without its exception (none), from its text
@@ -307,7 +307,7 @@ class Findings:
             self.fault("--errlearn-json needs a path; no JSON report written")
             return
         with self.guard("writing the JSON report"):
-            from .plugin_summary import write_json
+            from .summary import write_json
 
             params = self.config.invocation_params
             write_json(
@@ -327,7 +327,7 @@ class Findings:
                 self.remember()
         if self.handoff is not None:
             with self.guard("handing the errors to errlearn run"):
-                from .plugin_summary import write_handoff
+                from .summary import write_handoff
 
                 write_handoff(self.handoff, [*self.errors, *self.internal], self.exitstatus)
 
@@ -347,16 +347,16 @@ class Findings:
         """
         errors = [*self.errors, *self.internal]
         if not errors:
-            from .paths import find_root, history_file
+            from ..paths import find_root, history_file
 
             if not self.passed or not history_file(find_root(self.config.rootpath)).is_file():
                 return  # a clean pass settles nothing where there is no history: no cost
         import shlex
 
-        from .detect.rootcause import primary_index
-        from .history import remember
-        from .plugin_summary import CollectionPaused
-        from .report import Report
+        from ..detect.rootcause import primary_index
+        from ..history import remember
+        from ..report import Report
+        from .summary import CollectionPaused
 
         failed = {e.test for e in errors if e.test}
         with CollectionPaused():
@@ -385,7 +385,7 @@ class Findings:
         writer = self.config.get_terminal_writer()
         width = writer.fullwidth if writer.hasmarkup else None
         with self.guard("printing the summary"):
-            from .plugin_summary import summary_lines
+            from .summary import summary_lines
 
             lines = summary_lines(
                 errors,
@@ -400,7 +400,7 @@ class Findings:
             return
         if verbosity > -2:
             terminalreporter.write_sep("=", "errlearn")
-        from .render import wrap
+        from ..output.render import wrap
 
         for text, markup in lines:
             for piece in wrap(text, width):
@@ -429,7 +429,7 @@ class Findings:
         with self.guard("printing the summary"):
             import sys
 
-            from .plugin_summary import summary_lines
+            from .summary import summary_lines
 
             errors = [] if self.handoff is not None else [*self.errors, *self.internal]
             for text, _ in summary_lines(errors, self.faults, 1):

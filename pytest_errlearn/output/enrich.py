@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .detect import detect
-from .detect.classify import actionability, categorize
-from .report import Error
+from ..detect import detect
+from ..detect.classify import actionability, categorize
+from ..report import Error
 
 ENHANCE_BELOW = 70  # lines (and summaries) under this get a category prefix
 CONTEXT_BELOW = 45  # lines under this also get the recently changed files

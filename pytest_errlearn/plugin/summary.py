@@ -13,10 +13,10 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
-from .config import ConfigError
-from .detect.rootcause import primary_index
-from .render import named
-from .report import Error, Match, Report
+from ..config import ConfigError
+from ..detect.rootcause import primary_index
+from ..output.render import named
+from ..report import Error, Match, Report
 
 Line = tuple[str, dict[str, bool]]
 

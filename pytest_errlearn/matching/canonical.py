@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .detect.signature import normalize
+from ..detect.signature import normalize
 
 # A placeholder while a trigger is parsed and normalised: it survives both,
 # and its number says which placeholder it was.

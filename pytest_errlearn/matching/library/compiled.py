@@ -49,7 +49,7 @@ def library_digest() -> str | None:
 
 def table_digest() -> str:
     """The digest of the format table's rows: what a trigger's parse depends on."""
-    from ..detect.formats import TABLE
+    from ...detect.formats import TABLE
 
     return _digest(f"{row.name}\x1f{row.pattern}\x1f{row.role}" for row in TABLE.rows)
 

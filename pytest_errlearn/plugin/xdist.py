@@ -14,7 +14,7 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from collections.abc import Generator
 
-    from .plugin import Findings
+    from . import Findings
 
 WIRE_KEY = "errlearn"  # the key of errlearn's payload in a serialized report
 
@@ -45,8 +45,8 @@ class XdistBridge:
                 payload: dict[str, Any] = {}
                 entry = findings.pending.pop(id(report), None)
                 if entry is not None:
-                    from .plugin_failures import to_wire
-                    from .report import Error
+                    from ..report import Error
+                    from .failures import to_wire
 
                     if isinstance(entry[1], Error):
                         payload["error"] = to_wire(entry[1])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .detect.frames import is_user_path
+from ..detect.frames import is_user_path
 
 MAX_LEAVES = 5  # leaves of an exception group named in its message
 MAX_MESSAGE = 1000  # characters of an exception's message kept

@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..detect.signature import normalize
+from ..report import Error
 from .canonical import EXCEPTION, SEVERITY, TOKEN, TOKEN_RX, canonical
-from .detect.signature import normalize
 from .patterns import PLACEHOLDER, Pattern
-from .report import Error
 
 # A tool code heading a trigger the format table does not know ("error TS2322: ...").
 _CODE_HEAD = re.compile(r"^\s*(?:(?:error|warning)\s*)?\[?(E\d{4}|TS\d{4,5}|CS\d{4})\]?:\s*")
@@ -361,7 +361,7 @@ def trigger_line(trigger: str) -> tuple[str, tuple[str, ...]]:
 
 def parse_trigger(line: str) -> tuple[str, str | None]:
     """A trigger line's message and error code, as the detector reads the line."""
-    from .detect.formats import TABLE
+    from ..detect.formats import TABLE
 
     hit = TABLE.match(line)
     if (

@@ -16,12 +16,12 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
-from . import CI_FORMATS, __version__
+from .. import CI_FORMATS, __version__
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
-    from .report import Error, Report
+    from ..report import Error, Report
 
 FORMATS = CI_FORMATS
 
@@ -221,7 +221,7 @@ def gitlab(report: Report, root: Path) -> list[dict[str, Any]]:
 
 def xml_text(text: str) -> str:
     """``text`` without what XML 1.0 cannot hold (ANSI codes, NUL, other controls)."""
-    from .detect.text import strip_ansi
+    from ..detect.text import strip_ansi
 
     return _NOT_XML.sub("", strip_ansi(text))
 
@@ -264,7 +264,7 @@ def junit(report: Report, root: Path) -> str:
 
 def markdown_cell(text: str) -> str:
     """``text`` safe inside a table cell: one line, Markdown's specials escaped."""
-    from .detect.text import strip_ansi
+    from ..detect.text import strip_ansi
 
     return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(strip_ansi(text).split()))
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from .config import ConfigError
-from .report import CATEGORIES
+from ..config import ConfigError
+from ..report import CATEGORIES
 
 VERSION = 1
 PATTERN_KEYS = ("id", "trigger", "match", "fix", "category", "tools", "retry", "threshold")

@@ -21,17 +21,18 @@ from typing import Any
 
 import pytest
 
-from .config import ConfigError, load_settings
-from .detect import detect
-from .detect.classify import actionability, categorize, categorize_block, severity
-from .detect.signature import signature
+from ..config import ConfigError, load_settings
+from ..detect import detect
+from ..detect.classify import actionability, categorize, categorize_block, severity
+from ..detect.signature import signature
+from ..report import Error, Match
+from . import parse_threshold
 from .raised import NOTHING, Link, Raised
-from .report import Error, Match
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
-    from .matcher import Matcher
+    from ..matching.matcher import Matcher
 
 SECTION = "errlearn: known fix"  # the title pytest prints above the fix, under the traceback
 
@@ -47,8 +48,6 @@ def load_matcher_for(config: pytest.Config) -> Matcher:
     else ``patterns.toml`` at the project root. The threshold: the option,
     else the ini key, else ``[tool.errlearn] threshold``.
     """
-    from .plugin import parse_threshold
-
     settings = load_settings(config.rootpath, patterns=_patterns_file(config))
     threshold: float | None = config.getoption("errlearn_threshold")
     raw = str(config.getini("errlearn_threshold") or "").strip()
@@ -62,7 +61,7 @@ def load_matcher_for(config: pytest.Config) -> Matcher:
             ) from None
     if threshold is not None:
         settings.threshold = threshold
-    from .matcher import load_matcher
+    from ..matching.matcher import load_matcher
 
     return load_matcher(settings)
 
