@@ -10,9 +10,17 @@ from collections import Counter
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
-    from typing import Any, ClassVar, Literal, Self
+    from collections.abc import Callable
+    from typing import Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 
     Method = Literal["semantic", "regex"]
+    T = TypeVar("T")
+else:
+
+    def dataclass_transform(**_: object) -> object:
+        """Only type checkers read it: at run time a no-op (and no ``typing``)."""
+        return lambda cls: cls
+
 
 SCHEMA = 1
 
@@ -34,12 +42,82 @@ SEVERITIES = ("blocking", "high", "medium", "low")
 MAX_RELATED = 20  # spans of repeats and consequences kept per error
 
 
-class Record:
-    """Equality, ``repr`` and copies field by field, over ``__slots__``: what
-    ``@dataclass`` gives, for the types every detection makes. Importing
-    dataclasses (and the inspect module it needs) and building these classes
-    with it is paid by every ``errlearn run`` in a project with history, and
-    by every one that finds an error (benchmarks/README.md has the figure)."""
+class _Declared(type):
+    """Builds a record class from its annotated fields, declared once.
+
+    Each annotated name in the class body (a ``ClassVar`` aside) is a field,
+    in declaration order: it becomes a slot, a parameter of the generated
+    ``__init__`` (positional, with the field's default), and a name in
+    ``values()``, ``fields()`` and the wire forms. A default made by
+    ``field(default_factory=...)`` is made afresh for each record, as with
+    dataclasses. What ``@dataclass(slots=True)`` gives, without importing
+    ``dataclasses`` (and ``inspect``, ``ast`` and ``enum`` with it) into every
+    ``errlearn run`` in a project with history (benchmarks/README.md).
+    """
+
+    def __new__(
+        mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kwargs: Any
+    ) -> _Declared:
+        declared = [
+            field
+            for field, kind in ns.get("__annotations__", {}).items()
+            if not str(kind).startswith("ClassVar")
+        ]
+        if declared:
+            if any(getattr(base, "__slots__", ()) for base in bases):
+                raise TypeError(f"{name}: a record with fields is not extended by another")
+            defaults = {field: ns.pop(field) for field in declared if field in ns}
+            ns["__slots__"] = tuple(declared)
+            ns["__init__"] = _init(name, declared, defaults)
+        return super().__new__(mcls, name, bases, ns, **kwargs)
+
+
+class _Factory:
+    __slots__ = ("make",)
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+
+
+def field(*, default_factory: Callable[[], T]) -> T:
+    """A field whose default is made afresh for each record (``default_factory()``)."""
+    return _Factory(default_factory)  # type: ignore[return-value]  # read by _Declared
+
+
+def _init(owner: str, names: list[str], defaults: dict[str, Any]) -> Any:
+    """An ``__init__`` that sets each field, compiled once per class as dataclasses
+    does: a loop over the names would cost every error the detector makes."""
+    scope: dict[str, Any] = {"_UNSET": _Factory}
+    params, body = [], []
+    for name in names:
+        if name not in defaults:
+            params.append(name)
+            body.append(f"self.{name} = {name}")
+        elif isinstance(defaults[name], _Factory):
+            scope[f"_make_{name}"] = defaults[name].make
+            params.append(f"{name}=_UNSET")
+            body.append(f"self.{name} = _make_{name}() if {name} is _UNSET else {name}")
+        else:
+            scope[f"_default_{name}"] = defaults[name]
+            params.append(f"{name}=_default_{name}")
+            body.append(f"self.{name} = {name}")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body)
+    exec(source, scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{owner}.__init__"
+    return init
+
+
+@dataclass_transform(field_specifiers=(field,))
+class Record(metaclass=_Declared):
+    """A record declared once, by its annotated fields (see ``_Declared``), with
+    equality, ``repr`` and copies field by field, over ``__slots__``.
+
+    The code's one kind of mutable record. An immutable value that is
+    unpacked, hashed or made straight from a tuple (a database row, a row of
+    the format table, a stack frame) is a ``NamedTuple`` instead; a class with
+    behaviour of its own keeps hand-written ``__slots__``.
+    """
 
     __slots__: ClassVar[tuple[str, ...]] = ()
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
@@ -69,23 +147,12 @@ class Record:
 class Match(Record):
     """A known pattern matched to an error, with its fix filled in."""
 
-    __slots__ = ("pattern", "score", "method", "fix", "source", "success")
-
-    def __init__(
-        self,
-        pattern: str,
-        score: float,
-        method: Method,
-        fix: str,
-        source: str | None = None,  # "patterns.toml:12", where the pattern lives
-        success: str | None = None,  # "worked 4 of 5 times", from history
-    ) -> None:
-        self.pattern = pattern
-        self.score = score
-        self.method = method
-        self.fix = fix
-        self.source = source
-        self.success = success
+    pattern: str
+    score: float
+    method: Method
+    fix: str
+    source: str | None = None  # "patterns.toml:12", where the pattern lives
+    success: str | None = None  # "worked 4 of 5 times", from history
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -106,82 +173,48 @@ class Error(Record):
 
     ``block`` holds the ANSI-free lines of the whole block (header, stack,
     code frame): the matcher's regexes search it; it is not part of the JSON.
+    A field is added by one line here: the constructor, ``values()``, the
+    wire forms (``to_wire``, and the detector's workers' tuples) follow; the
+    contract's JSON (``to_dict``) names its keys itself, as CONTRACT.md does.
     """
 
-    __slots__ = (
-        "message",
-        "text",
-        "tool",
-        "category",
-        "severity",
-        "file",
-        "line",
-        "column",
-        "code",
-        "span",
-        "context",
-        "signature",
-        "actionability",
-        "test",
-        "match",
-        "block",
-        "kind",
-        "count",
-        "consequence",
-        "related",
-        "rank",
-        "notes",
-    )
+    message: str
+    text: str
+    tool: str | None = None
+    category: str = "unknown"
+    severity: str = "medium"
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    code: str | None = None
+    span: tuple[int, int] = (0, 0)
+    context: list[str] = field(default_factory=list)
+    signature: str = ""
+    actionability: int = 0
+    test: str | None = None
+    match: Match | None = None
+    block: list[str] = field(default_factory=list)
+    kind: str = ""  # the format-table row that found it
+    count: int = 1  # how many times the same signature occurred in this input
+    consequence: bool = False  # only follows from an earlier error
+    # Lines elsewhere in the input that belong to this error: its repeats and
+    # the failure lines that only follow from it (``make: *** Error 1``).
+    related: list[tuple[int, int]] = field(default_factory=list)
+    rank: int = 0  # how sure the detector is this is a root cause (higher: surer)
+    notes: list[str] = field(default_factory=list)  # repeats, noise: from history
 
-    def __init__(
-        self,
-        message: str,
-        text: str,
-        tool: str | None = None,
-        category: str = "unknown",
-        severity: str = "medium",
-        file: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-        code: str | None = None,
-        span: tuple[int, int] = (0, 0),
-        context: list[str] | None = None,
-        signature: str = "",
-        actionability: int = 0,
-        test: str | None = None,
-        match: Match | None = None,
-        block: list[str] | None = None,
-        kind: str = "",  # the format-table row that found it
-        count: int = 1,  # how many times the same signature occurred in this input
-        consequence: bool = False,  # only follows from an earlier error
-        # Lines elsewhere in the input that belong to this error: its repeats and
-        # the failure lines that only follow from it (``make: *** Error 1``).
-        related: list[tuple[int, int]] | None = None,
-        rank: int = 0,  # how sure the detector is this is a root cause (higher: surer)
-        notes: list[str] | None = None,  # repeats, noise: from history
-    ) -> None:
-        self.message = message
-        self.text = text
-        self.tool = tool
-        self.category = category
-        self.severity = severity
-        self.file = file
-        self.line = line
-        self.column = column
-        self.code = code
-        self.span = span
-        self.context: list[str] = [] if context is None else context
-        self.signature = signature
-        self.actionability = actionability
-        self.test = test
-        self.match = match
-        self.block: list[str] = [] if block is None else block
-        self.kind = kind
-        self.count = count
-        self.consequence = consequence
-        self.related: list[tuple[int, int]] = [] if related is None else related
-        self.rank = rank
-        self.notes: list[str] = [] if notes is None else notes
+    def to_wire(self) -> dict[str, Any]:
+        """Every field as plain data (JSON's kinds), for another process or a file."""
+        return self.fields() | {"match": None if self.match is None else self.match.fields()}
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> Error:
+        """The error ``to_wire`` gave (pairs read back as lists become tuples again)."""
+        fields = dict(data)
+        match = fields.pop("match", None)
+        fields["span"] = tuple(fields.get("span", (0, 0)))
+        fields["related"] = [tuple(pair) for pair in fields.get("related", ())]
+        return cls(**fields, match=Match(**match) if match else None)
 
     def relate(self, span: tuple[int, int]) -> None:
         """Note lines elsewhere that belong to this error (merged when adjacent)."""
@@ -234,21 +267,11 @@ class Report(Record):
     cause, which every front end shows first (``ordered()``).
     """
 
-    __slots__ = ("errors", "warnings", "command", "exit_code", "primary_index")
-
-    def __init__(
-        self,
-        errors: list[Error] | None = None,
-        warnings: list[Error] | None = None,
-        command: str | None = None,
-        exit_code: int | None = None,
-        primary_index: int | None = None,
-    ) -> None:
-        self.errors: list[Error] = [] if errors is None else errors
-        self.warnings: list[Error] = [] if warnings is None else warnings
-        self.command = command
-        self.exit_code = exit_code
-        self.primary_index = primary_index
+    errors: list[Error] = field(default_factory=list)
+    warnings: list[Error] = field(default_factory=list)
+    command: str | None = None
+    exit_code: int | None = None
+    primary_index: int | None = None
 
     @property
     def primary(self) -> Error | None:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..report import Error, Record
+from ..report import Error, Record, field
 from . import agnostic, falsepos, prefilter
 from .baseline import Baseline
 from .blocks import MAX_BLOCK, READERS, Reader
@@ -61,23 +61,12 @@ class Found(Record):
     a failure line, an error only if nothing before that line explains it.
     """
 
-    __slots__ = ("err", "role", "before", "after", "unless_follows", "sectioned")
-
-    def __init__(
-        self,
-        err: Error,
-        role: str,
-        before: list[bytes] | None = None,
-        after: list[bytes] | None = None,
-        unless_follows: int | None = None,
-        sectioned: bool = False,  # ``err.test`` is the test section's, filled in by the assembler
-    ) -> None:
-        self.err = err
-        self.role = role
-        self.before: list[bytes] = [] if before is None else before
-        self.after: list[bytes] = [] if after is None else after
-        self.unless_follows = unless_follows
-        self.sectioned = sectioned
+    err: Error
+    role: str
+    before: list[bytes] = field(default_factory=list)
+    after: list[bytes] = field(default_factory=list)
+    unless_follows: int | None = None
+    sectioned: bool = False  # ``err.test`` is the test section's, filled in by the assembler
 
     def context(self) -> list[str]:
         """The context lines as text: decoded only for the errors a report keeps."""

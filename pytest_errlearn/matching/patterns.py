@@ -16,12 +16,11 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from ..config import ConfigError
-from ..report import CATEGORIES
+from ..report import CATEGORIES, Record
 
 VERSION = 1
 PATTERN_KEYS = ("id", "trigger", "match", "fix", "category", "tools", "retry", "threshold")
@@ -41,8 +40,7 @@ class PatternError(ConfigError):
     """A patterns file that cannot be used: ``FILE:LINE: pattern 'ID': problem``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pattern:
+class Pattern(Record):
     """One known failure and its fix, as written in a patterns file."""
 
     id: str

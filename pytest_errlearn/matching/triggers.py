@@ -7,11 +7,10 @@ for filling the fix."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..detect.signature import normalize
-from ..report import Error
+from ..report import Error, Record
 from .canonical import EXCEPTION, SEVERITY, TOKEN, TOKEN_RX, canonical
 from .patterns import PLACEHOLDER, Pattern
 
@@ -20,8 +19,7 @@ _CODE_HEAD = re.compile(r"^\s*(?:(?:error|warning)\s*)?\[?(E\d{4}|TS\d{4,5}|CS\d
 _QUOTED = re.compile(r"'([^'\n]*)'|\"([^\"\n]*)\"|‘([^’\n]*)’|“([^”\n]*)”|`([^`\n]*)`")
 
 
-@dataclass(slots=True)
-class Trigger:
+class Trigger(Record):
     """A pattern's trigger as the matcher compares it (see ``compile_trigger``)."""
 
     pattern: Pattern

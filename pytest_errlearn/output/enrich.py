@@ -17,13 +17,12 @@ import os
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..detect import detect
 from ..detect.classify import actionability, categorize
-from ..report import Error
+from ..report import Error, Record
 
 ENHANCE_BELOW = 70  # lines (and summaries) under this get a category prefix
 CONTEXT_BELOW = 45  # lines under this also get the recently changed files
@@ -43,8 +42,7 @@ class EnrichError(Exception):
     """A summary errlearn will not touch; the message is one line for the user."""
 
 
-@dataclass(slots=True)
-class LineScore:
+class LineScore(Record):
     line: str
     score: int
     category: str

@@ -260,9 +260,9 @@ class Findings:
         found = entry[1] if entry is not None and entry[0] is report else None
         if isinstance(found, dict):  # an xdist worker's error
             with self.guard("reading a failure"):
-                from .failures import from_wire
+                from ..report import Error
 
-                self.record(from_wire(found), report.when)
+                self.record(Error.from_wire(found), report.when)
         else:  # read at the session's end; without its exception (none), from its text
             from .raised import NOTHING, Raised
 

@@ -13,11 +13,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -25,7 +23,7 @@ from ..config import ConfigError, load_settings
 from ..detect import detect
 from ..detect.classify import actionability, categorize, categorize_block, severity
 from ..detect.signature import signature
-from ..report import Error, Match
+from ..report import Error, Match, Record
 from . import parse_threshold
 from .raised import NOTHING, Link, Raised
 
@@ -80,8 +78,7 @@ def _patterns_file(config: pytest.Config) -> str | None:
     return str(base / ini)
 
 
-@dataclass(frozen=True, slots=True)
-class Paths:
+class Paths(Record):
     """Paths in pytest's output are relative to where it started; errlearn shows them
     relative to the rootdir, as node ids are, so CI can place them in the repository."""
 
@@ -208,19 +205,6 @@ def fix_section(match: Match) -> str:
     if match.source:
         where += f", {match.source}"
     return f"{match.fix}\n({where})"
-
-
-def to_wire(err: Error) -> dict[str, Any]:
-    """An error as plain data, for execnet to carry from an xdist worker."""
-    return err.fields() | {"match": None if err.match is None else err.match.fields()}
-
-
-def from_wire(data: dict[str, Any]) -> Error:
-    """The error a worker sent (``to_wire``)."""
-    fields = dict(data)
-    match = fields.pop("match", None)
-    fields["span"] = tuple(fields.get("span", (0, 0)))
-    return Error(**fields, match=Match(**match) if match else None)
 
 
 # -- where it points, what it is ----------------------------------------------

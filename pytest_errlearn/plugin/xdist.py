@@ -46,10 +46,9 @@ class XdistBridge:
                 entry = findings.pending.pop(id(report), None)
                 if entry is not None:
                     from ..report import Error
-                    from .failures import to_wire
 
                     if isinstance(entry[1], Error):
-                        payload["error"] = to_wire(entry[1])
+                        payload["error"] = entry[1].to_wire()
                 if len(findings.faults) > findings.faults_sent:
                     payload["faults"] = findings.faults[findings.faults_sent :]
                     findings.faults_sent = len(findings.faults)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -98,7 +97,7 @@ def worked_out() -> dict[str, Any]:
     return {
         "library": library_digest(),
         "table": table_digest(),
-        "patterns": [{**asdict(p), "tools": list(p.tools)} for p in patterns],
+        "patterns": [{**p.fields(), "tools": list(p.tools)} for p in patterns],
         "triggers": {line: list(parse_trigger(line)) for line in lines},
     }
 
