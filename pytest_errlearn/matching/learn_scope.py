@@ -17,8 +17,12 @@ import re
 from typing import NamedTuple
 
 from ..redact import redact
+from ..report import Error
+from .canonical import SEVERITY, canonical
 from .learn import _literal, derive_trigger
-from .patterns import PLACEHOLDER
+from .matcher import Matcher
+from .patterns import PLACEHOLDER, Pattern
+from .triggers import telling
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
@@ -43,9 +47,6 @@ def is_generic(message: str) -> bool:
     """Whether a message says only how a failure looks: an assertion (``assert x == y``,
     pytest's ``Failed: ...``), a bare exception type, or one whose own words name
     nothing (``KeyError: 'x'``). Its trigger would match other tests' failures."""
-    from .canonical import SEVERITY, canonical
-    from .triggers import telling
-
     message = SEVERITY.sub("", message.strip())
     if _ASSERTION.match(message):
         return True
@@ -128,10 +129,6 @@ def dry_run(
 ) -> list[Recorded]:
     """The recorded failures, other than signature ``own``, that a pattern learned
     as ``found`` would match: those it would claim of other tests."""
-    from ..report import Error
-    from .matcher import Matcher
-    from .patterns import Pattern
-
     pattern = Pattern(
         id="learning",
         trigger=found.trigger,

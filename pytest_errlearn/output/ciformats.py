@@ -17,6 +17,8 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import CI_FORMATS, __version__
+from ..detect.text import strip_ansi
+from .annotations import github_annotations
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
@@ -45,8 +47,6 @@ def render(report: Report, fmt: str, *, root: Path | None = None) -> str:
     if fmt == "json":
         return report.to_json()
     if fmt == "github":
-        from .annotations import github_annotations
-
         workspace = os.environ.get("GITHUB_WORKSPACE") or str(base)
         return "\n".join(github_annotations(report, workspace=workspace))
     if fmt == "sarif":
@@ -221,8 +221,6 @@ def gitlab(report: Report, root: Path) -> list[dict[str, Any]]:
 
 def xml_text(text: str) -> str:
     """``text`` without what XML 1.0 cannot hold (ANSI codes, NUL, other controls)."""
-    from ..detect.text import strip_ansi
-
     return _NOT_XML.sub("", strip_ansi(text))
 
 
@@ -264,8 +262,6 @@ def junit(report: Report, root: Path) -> str:
 
 def markdown_cell(text: str) -> str:
     """``text`` safe inside a table cell: one line, Markdown's specials escaped."""
-    from ..detect.text import strip_ansi
-
     return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(strip_ansi(text).split()))
 
 

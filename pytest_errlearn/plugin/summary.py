@@ -8,6 +8,7 @@ and no message text is ever read as markup.
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import shlex
 from collections.abc import Sequence
@@ -184,13 +185,9 @@ class CollectionPaused:
     __slots__ = ("enabled",)
 
     def __enter__(self) -> None:
-        import gc
-
         self.enabled = gc.isenabled()
         gc.disable()
 
     def __exit__(self, *exc: object) -> None:
-        import gc
-
         if self.enabled:
             gc.enable()

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pytest_errlearn.output.enrich import ENHANCE_BELOW, EnrichError, enrich_file
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
@@ -26,8 +28,6 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pytest_errlearn.output.enrich import ENHANCE_BELOW, EnrichError, enrich_file
-
     path = Path(args.path)
     try:
         result = enrich_file(path)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from pytest_errlearn.config import find_root
+from pytest_errlearn.matching.patterns import display
+
 from ..cli import UsageError
 
 STARTER = """\
@@ -61,9 +64,6 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pytest_errlearn.config import find_root
-    from pytest_errlearn.matching.patterns import display
-
     path = find_root() / "patterns.toml"
     try:
         with open(path, "x", encoding="utf-8") as f:

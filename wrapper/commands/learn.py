@@ -13,6 +13,20 @@ import json
 import sys
 from typing import Any
 
+from pytest_errlearn.config import load_settings
+from pytest_errlearn.history import History
+from pytest_errlearn.matching.learn import (
+    LearnError,
+    append_pattern,
+    derive_id,
+    new_pattern,
+    pattern_ids,
+    read_file,
+)
+from pytest_errlearn.matching.learn_scope import DRY_RUN, dry_run, plan
+from pytest_errlearn.matching.patterns import display
+from pytest_errlearn.report import CATEGORIES
+
 from ..cli import UsageError
 from .hints import ago
 
@@ -20,7 +34,7 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 
 if TYPE_CHECKING:
     from pytest_errlearn.config import Settings
-    from pytest_errlearn.history import Candidate, History
+    from pytest_errlearn.history import Candidate
     from pytest_errlearn.history.rows import Recorded
     from pytest_errlearn.matching.learn_scope import Plan
 
@@ -29,8 +43,6 @@ LIMIT = 20
 
 
 def add_parser(sub: Any) -> None:
-    from pytest_errlearn.report import CATEGORIES
-
     p = sub.add_parser(
         "learn",
         help="list failures without a known fix; add a pattern for one",
@@ -78,9 +90,6 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pytest_errlearn.config import load_settings
-    from pytest_errlearn.history import History
-
     settings = load_settings(patterns=args.patterns)
     history = History.open(settings.root, create=False)
     if args.signature is not None:
@@ -108,8 +117,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _as_json(c: Candidate, settings: Settings, failures: list[Recorded]) -> dict[str, Any]:
-    from pytest_errlearn.matching.learn_scope import plan
-
     found = plan(c.message, c.normal)
     claims = _claims(c, found, None, settings, failures)
     return {
@@ -132,15 +139,11 @@ def _claims(
     failures: list[Recorded],
 ) -> list[Recorded]:
     """The recorded failures of others a pattern learned as ``found`` would match."""
-    from pytest_errlearn.matching.learn_scope import dry_run
-
     tools = tools if tools is not None else [c.tool] if c.tool else None
     return dry_run(found, failures, own=c.signature, tools=tools, threshold=settings.threshold)
 
 
 def _failures(history: History | None) -> list[Recorded]:
-    from pytest_errlearn.matching.learn_scope import DRY_RUN
-
     return [] if history is None else history.failures(limit=DRY_RUN)
 
 
@@ -187,17 +190,6 @@ def _learn(
 ) -> None:
     """Append the pattern for ``candidate`` and say what was written; first, what
     else in the history it would match (a dry run), as a warning."""
-    from pytest_errlearn.matching.learn import (
-        LearnError,
-        append_pattern,
-        derive_id,
-        new_pattern,
-        pattern_ids,
-        read_file,
-    )
-    from pytest_errlearn.matching.learn_scope import plan
-    from pytest_errlearn.matching.patterns import display
-
     path = settings.patterns or settings.root / "patterns.toml"
     found = plan(candidate.message, candidate.normal, regex)
     tools = tools if tools is not None else [candidate.tool] if candidate.tool else None
@@ -267,8 +259,6 @@ def _note_left_out(
 ) -> None:
     """Say which failures of the same signature (other values) a scoped pattern leaves
     out: they stay unknown, and ``learn`` lists them no more."""
-    from pytest_errlearn.matching.learn_scope import DRY_RUN, dry_run
-
     alike = history.failures(c.signature, DRY_RUN)
     matched = {
         f.message for f in dry_run(found, alike, own="", tools=tools, threshold=settings.threshold)
@@ -306,8 +296,6 @@ def _warn_claims(pattern_id: str, claims: list[Recorded]) -> None:
 
 
 def _describe(c: Candidate, settings: Settings, failures: list[Recorded]) -> list[str]:
-    from pytest_errlearn.matching.learn_scope import plan
-
     where = ", ".join(c.subjects[:3]) + (", ..." if len(c.subjects) > 3 else "")
     found = plan(c.message, c.normal)
     lines = [

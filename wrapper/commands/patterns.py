@@ -7,6 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pytest_errlearn.config import load_settings
+from pytest_errlearn.matching.patterns import (
+    builtin_patterns,
+    display,
+    read_patterns,
+    usable_patterns,
+)
+
 from ..cli import UsageError
 
 
@@ -35,14 +43,10 @@ def add_parser(sub: Any) -> None:
 
 
 def _project_file(explicit: str | None) -> Path | None:
-    from pytest_errlearn.config import load_settings
-
     return load_settings(patterns=explicit).patterns
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from pytest_errlearn.matching.patterns import display, read_patterns
-
     path = _project_file(args.file)
     if path is None:
         raise UsageError("no patterns file found (give one, or create one with 'errlearn init')")
@@ -61,8 +65,6 @@ def run_check(args: argparse.Namespace) -> int:
 def run_list(args: argparse.Namespace) -> int:
     """The patterns a run would use: a broken one is named on stderr and left out,
     as a run leaves it out (``check`` fails on it)."""
-    from pytest_errlearn.matching.patterns import builtin_patterns, usable_patterns
-
     path = _project_file(args.patterns)
     patterns = usable_patterns(path) if path is not None else []
     if args.builtin:

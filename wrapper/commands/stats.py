@@ -15,13 +15,12 @@ import json
 import time
 from typing import Any
 
+from pytest_errlearn.config import load_settings
+from pytest_errlearn.history import History, PatternStats
+from pytest_errlearn.matching.patterns import load_patterns
+
 from ..cli import UsageError
 from .hints import ago
-
-TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
-
-if TYPE_CHECKING:
-    from pytest_errlearn.history import PatternStats
 
 STALE_DAYS = 90
 DAY = 86400.0
@@ -48,10 +47,6 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pytest_errlearn.config import load_settings
-    from pytest_errlearn.history import History
-    from pytest_errlearn.matching.patterns import load_patterns
-
     if args.stale_days < 1:
         raise UsageError("--stale-days must be at least 1")
     settings = load_settings(patterns=args.patterns)
@@ -90,8 +85,6 @@ def _rows(
     A project pattern that never matched is stale only once the history is
     older than the stale period (before that, nothing could have matched it).
     """
-    from pytest_errlearn.history import PatternStats
-
     by_id = {s.pattern: s for s in stats}
     for pid in own:
         by_id.setdefault(pid, PatternStats(pid, 0, None, 0, 0, 0))
