@@ -3,6 +3,10 @@
 The plugin and the command line share these settings, read from the
 pyproject.toml at the project root: the nearest directory upwards holding a
 pyproject.toml or a .git.
+
+``history`` is true, false, or the URL of a PostgreSQL history shared by a
+team (``postgresql://user@host/db``); ``ERRLEARN_HISTORY_URL`` wins over it,
+so that a CI secret can carry the password.
 """
 
 from __future__ import annotations
@@ -24,8 +28,12 @@ __all__ = [
     "Settings",
     "find_root",
     "history_file",
+    "history_url",
     "load_settings",
 ]
+
+HISTORY_URL_ENV = "ERRLEARN_HISTORY_URL"
+KEEP_RUNS = 5000  # runs a project's history keeps, on either backend
 
 
 class ConfigError(UserError):
@@ -47,6 +55,8 @@ class Settings:
         "extra",
         "hints",
         "history",
+        "history_url",
+        "keep_runs",
         "patterns_file",
         "repeat",
         "root_dir",
@@ -64,6 +74,8 @@ class Settings:
         hints: bool = True,  # show known issues before `errlearn run` starts a command
         repeat: int = 3,  # the same failure this many runs in a row is called out
         extra: dict[str, Any] | None = None,
+        history_url: str | None = None,  # a PostgreSQL history's; None: .errlearn/'s file
+        keep_runs: int = KEEP_RUNS,  # runs kept; older ones go
     ) -> None:
         self.root_dir = os.fspath(root)
         self.patterns_file = None if patterns is None else os.fspath(patterns)
@@ -73,6 +85,8 @@ class Settings:
         self.hints = hints
         self.repeat = repeat
         self.extra = extra or {}
+        self.history_url = history_url
+        self.keep_runs = keep_runs
 
     @property
     def root(self) -> Path:
@@ -94,11 +108,29 @@ class Settings:
         return f"Settings(root={self.root!r}, patterns={self.patterns!r})"
 
 
-_KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat"}
+_KNOWN = {"patterns", "threshold", "builtin", "history", "hints", "repeat", "keep_runs"}
+_read: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}  # path -> (mtime, size), table
 
 
 def _table(root: str) -> dict[str, Any]:
+    """``[tool.errlearn]`` of the pyproject.toml at ``root``; read once while it is unchanged
+    (a run asks for it before the command, for its history, and after)."""
     path = os.path.join(root, "pyproject.toml")
+    try:
+        st = os.stat(path)
+    except OSError:
+        stamp = (-1, -1)
+    else:
+        stamp = (st.st_mtime_ns, st.st_size)
+    cached = _read.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    table = _parse(path)
+    _read[path] = (stamp, table)
+    return table
+
+
+def _parse(path: str) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -139,13 +171,19 @@ def load_settings(
         raise ConfigError(
             f"{pyproject}: [tool.errlearn] threshold and repeat must be numbers"
         ) from None
+    settings.keep_runs = _keep_runs(table, pyproject)
     if not 0.0 <= settings.threshold <= 1.0:
         raise ConfigError(
             f"{pyproject}: [tool.errlearn] threshold must be "
             f"between 0 and 1, not {settings.threshold}"
         )
+    settings.history_url = _url(table, pyproject)
+    if settings.history_url:
+        settings.history = True
+    elif isinstance(table.get("history"), str):
+        raise ConfigError(_URL_ERROR.format(pyproject))
     for key in ("builtin", "history", "hints"):
-        if key in table:
+        if key in table and not (key == "history" and settings.history_url):
             if not isinstance(table[key], bool):
                 raise ConfigError(f"{pyproject}: [tool.errlearn] {key} must be true or false")
             setattr(settings, key, table[key])
@@ -156,3 +194,47 @@ def load_settings(
     elif os.path.isfile(os.path.join(root, "patterns.toml")):
         settings.patterns = os.path.join(root, "patterns.toml")
     return settings
+
+
+_URL_ERROR = (
+    "{}: [tool.errlearn] history must be true, false or a postgresql:// URL"
+    " (postgresql://user@host/database)"
+)
+
+
+def _url(table: dict[str, Any], pyproject: str) -> str | None:
+    """The history URL: ``ERRLEARN_HISTORY_URL``, else the ``history`` string; checked."""
+    env = os.environ.get(HISTORY_URL_ENV, "").strip()
+    if env:
+        if not env.startswith(("postgresql://", "postgres://")):
+            raise ConfigError(f"{HISTORY_URL_ENV} must be a postgresql:// URL")
+        return env
+    value = table.get("history")
+    if isinstance(value, str):
+        value = value.strip()
+        if not value.startswith(("postgresql://", "postgres://")):
+            raise ConfigError(_URL_ERROR.format(pyproject))
+        return value
+    return None
+
+
+def _keep_runs(table: dict[str, Any], pyproject: str) -> int:
+    value = table.get("keep_runs", KEEP_RUNS)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"{pyproject}: [tool.errlearn] keep_runs must be a whole number above 0")
+    return value
+
+
+def history_url(root: str | os.PathLike[str]) -> str | None:
+    """The history URL of the project at ``root`` (None: the SQLite file).
+    Raises ConfigError for a URL that is not one."""
+    root = os.fspath(root)
+    path = os.path.join(root, "pyproject.toml")
+    if path not in _read and not os.environ.get(HISTORY_URL_ENV, "").strip():
+        try:  # no URL in it: not parsed (a clean run's start asks this of every project)
+            with open(path, "rb") as f:
+                if b"postgres" not in f.read():
+                    return None
+        except OSError:
+            return None
+    return _url(_table(root), path)

@@ -50,5 +50,14 @@ def history_file(root: Path) -> Path:
 
 
 def has_history() -> bool:
-    """Whether the project around the working directory has a history yet."""
-    return os.path.isfile(os.path.join(root_dir(), STATE_DIR, HISTORY_FILE))
+    """Whether the project around the working directory has a history yet: its file,
+    or a history server's URL (``config.history_url``)."""
+    root = root_dir()
+    if os.path.isfile(os.path.join(root, STATE_DIR, HISTORY_FILE)):
+        return True
+    from .config import ConfigError, history_url
+
+    try:
+        return history_url(root) is not None
+    except ConfigError:
+        return False

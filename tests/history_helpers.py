@@ -64,6 +64,8 @@ def run(
 
 
 def count(history: History, table: str) -> int:
+    if history.dialect == "postgres":  # the project's rows: row security scopes the count
+        return int(history._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
     with contextlib.closing(sqlite3.connect(history.path)) as conn:
         return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
@@ -74,7 +76,7 @@ def as_of(path: Path, version: int) -> None:
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
         for statements in reversed(MIGRATIONS[version:]):
             for statement in reversed(statements):  # indexes before their tables
-                if made := re.match(r"CREATE (TABLE|INDEX) (\w+)", statement):
+                if made := re.match(r"CREATE (?:UNIQUE )?(TABLE|INDEX) (\w+)", statement):
                     conn.execute(f"DROP {made[1]} {made[2]}")
                 elif added := re.match(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", statement):
                     conn.execute(f"ALTER TABLE {added[1]} DROP COLUMN {added[2]}")

@@ -31,7 +31,18 @@ if TYPE_CHECKING:
 YOUNG_COLLECTION = 20_000
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("scan", "run", "patterns", "init", "learn", "stats", "hints", "hook", "enrich")
+COMMANDS = (
+    "scan",
+    "run",
+    "patterns",
+    "init",
+    "learn",
+    "stats",
+    "hints",
+    "history",
+    "hook",
+    "enrich",
+)
 
 
 class UsageError(UserError):

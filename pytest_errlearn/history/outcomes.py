@@ -21,14 +21,14 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from typing import Any
 
-    from .db import sqlite3
+    from .db import Conn
 
     Pending = tuple[int, str, str, str, float, str | None]  # id, pattern, subject, signature,
     # shown, tree: a row of ``outcomes`` still open
 
 
 def decide(
-    conn: sqlite3.Connection,
+    conn: Conn,
     pending: list[Pending],
     again: set[tuple[str, str]],
     passed: set[str],
@@ -82,7 +82,7 @@ _NOT_HELPED = (
 )
 
 
-def not_helped(conn: sqlite3.Connection, pattern: str, signature: str) -> int:
+def not_helped(conn: Conn, pattern: str, signature: str) -> int:
     """How many changes of the code the failure outlived, its fix shown, since it last worked."""
     count: int = conn.execute(_NOT_HELPED, (pattern, signature, pattern, signature)).fetchone()[0]
     return count

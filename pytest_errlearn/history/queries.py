@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from .. import __version__
 from ..redact import redact
-from .db import sqlite3
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any
 
+    from .db import Conn
     from .rows import Candidate, Hint, PatternStats, Recorded
 
 FUZZY_POOL = 4  # candidates looked at per hint shown, when commands differ
@@ -27,7 +27,7 @@ def success_text(worked: int, decided: int) -> str:
     return f"worked {worked} of {decided} time{'s' if decided != 1 else ''}"
 
 
-def _rates(conn: sqlite3.Connection, pattern: str) -> tuple[int, int, int]:
+def _rates(conn: Conn, pattern: str) -> tuple[int, int, int]:
     shown, worked, failed = conn.execute(
         "SELECT COUNT(*), COUNT(result = 'worked' OR NULL), COUNT(result = 'failed' OR NULL)"
         " FROM outcomes WHERE pattern = ?",
@@ -36,7 +36,7 @@ def _rates(conn: sqlite3.Connection, pattern: str) -> tuple[int, int, int]:
     return int(shown), int(worked), int(failed)
 
 
-def _decided(conn: sqlite3.Connection, pattern: str) -> tuple[int, int]:
+def _decided(conn: Conn, pattern: str) -> tuple[int, int]:
     """How often ``pattern``'s fix worked and failed (its pending outcomes not read)."""
     counts = dict(
         conn.execute(
@@ -48,12 +48,12 @@ def _decided(conn: sqlite3.Connection, pattern: str) -> tuple[int, int]:
     return counts.get("worked", 0), counts.get("failed", 0)
 
 
-def success_rate(conn: sqlite3.Connection, pattern: str) -> float | None:
+def success_rate(conn: Conn, pattern: str) -> float | None:
     shown, worked, failed = _rates(conn, pattern)
     return None if not shown else (worked + 1) / (worked + failed + 2)
 
 
-def key_of(conn: sqlite3.Connection, command: str) -> str:
+def key_of(conn: Conn, command: str) -> str:
     """The key of ``command`` (redacted): as this errlearn filed its runs, else worked out."""
     row = conn.execute(
         "SELECT key FROM command_keys WHERE command = ? AND version = ?", (command, __version__)
@@ -70,7 +70,7 @@ def _overlap(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(a | b) if a or b else 1.0
 
 
-def hints(conn: sqlite3.Connection, command: str, limit: int) -> list[Hint]:
+def hints(conn: Conn, command: str, limit: int) -> list[Hint]:
     """The failures recorded for ``command``'s key, newest first; noise left out.
 
     When more failed than can be shown and the recorded command lines differ
@@ -129,9 +129,20 @@ _CANDIDATE = (
     " MAX(e.id), r.time, e.pattern FROM errors e JOIN runs r ON r.id = e.run_id"
     " WHERE {where} GROUP BY {group}"
 )
+# The same on PostgreSQL, which has no bare columns: the newest row is joined to its group.
+_CANDIDATE_PG = (
+    "SELECT e.signature, e.message, e.normal, e.example, e.tool, e.category, g.n, g.newest,"
+    " r.time, e.pattern FROM (SELECT COUNT(*) AS n, MAX(e.id) AS newest FROM errors e"
+    " WHERE {where} GROUP BY {group}) g JOIN errors e ON e.id = g.newest"
+    " JOIN runs r ON r.id = e.run_id"
+)
 
 
-def _candidate(conn: sqlite3.Connection, row: tuple[Any, ...]) -> Candidate:
+def _candidate_sql(conn: Conn) -> str:
+    return _CANDIDATE_PG if getattr(conn, "dialect", "sqlite") == "postgres" else _CANDIDATE
+
+
+def _candidate(conn: Conn, row: tuple[Any, ...]) -> Candidate:
     from .rows import Candidate
 
     signature, message, normal, example, tool, category, times, _, when, pattern = row
@@ -146,7 +157,7 @@ def _candidate(conn: sqlite3.Connection, row: tuple[Any, ...]) -> Candidate:
     )
 
 
-def candidates(conn: sqlite3.Connection, limit: int | None) -> tuple[list[Candidate], int]:
+def candidates(conn: Conn, limit: int | None) -> tuple[list[Candidate], int]:
     """Failures whose latest occurrence had no pattern, not learned since, not noise,
     still failing (up to ``limit`` of them), and how many there are.
 
@@ -155,7 +166,7 @@ def candidates(conn: sqlite3.Connection, limit: int | None) -> tuple[list[Candid
     come from the newest row (an SQLite rule).
     """
     rows = conn.execute(
-        _CANDIDATE.format(
+        _candidate_sql(conn).format(
             where="e.passing = 0 AND e.signature NOT IN (SELECT signature FROM learned)"
             " AND NOT EXISTS (SELECT 1 FROM errors p WHERE p.signature = e.signature"
             " AND p.passing = 1)",
@@ -168,16 +179,18 @@ def candidates(conn: sqlite3.Connection, limit: int | None) -> tuple[list[Candid
     return [_candidate(conn, r) for r in rows[:limit]], len(rows)
 
 
-def candidate(conn: sqlite3.Connection, signature: str) -> Candidate | None:
+def candidate(conn: Conn, signature: str) -> Candidate | None:
     """One signature's record, from its failing runs if it ever failed."""
     row = conn.execute(
-        _CANDIDATE.format(where="e.signature = ?", group="e.passing ORDER BY e.passing LIMIT 1"),
+        _candidate_sql(conn).format(
+            where="e.signature = ?", group="e.passing ORDER BY e.passing LIMIT 1"
+        ),
         (signature,),
     ).fetchone()
     return None if row is None else _candidate(conn, row)
 
 
-def resolve(conn: sqlite3.Connection, prefix: str) -> list[str]:
+def resolve(conn: Conn, prefix: str) -> list[str]:
     """Signatures starting with ``prefix`` (an index range scan; at most a few)."""
     prefix = prefix.lower()
     return [
@@ -189,7 +202,7 @@ def resolve(conn: sqlite3.Connection, prefix: str) -> list[str]:
     ]
 
 
-def pattern_stats(conn: sqlite3.Connection) -> list[PatternStats]:
+def pattern_stats(conn: Conn) -> list[PatternStats]:
     from .rows import PatternStats
 
     hits = {
@@ -219,7 +232,7 @@ _NEWEST = (
 )
 
 
-def failures(conn: sqlite3.Connection, signature: str | None, limit: int) -> list[Recorded]:
+def failures(conn: Conn, signature: str | None, limit: int) -> list[Recorded]:
     """The newest failing error of each recorded signature, newest first; with
     ``signature``, those recorded under it, one per message (numbers are masked
     in a signature: ``assert 6 == 5`` and ``assert 7 == 5`` of one file share it)."""

@@ -14,9 +14,14 @@ Outcomes of the fixes shown: one per failure per change of the code
 A run reads only the rows of its own subjects (index lookups, never a whole
 table), and what a clean pass needs loads nothing of the detector: a clean
 ``errlearn run`` records itself on every start in a project with history.
-The history keeps the last MAX_RUNS runs, and at most about MAX_ERRORS error
-rows; the failure counts, outcomes and command keys of the runs dropped go
-with them (``_prune``).
+The history keeps the last MAX_RUNS runs (``keep_runs``), and at most about
+MAX_ERRORS error rows; the failure counts, outcomes and command keys of the
+runs dropped go with them (``_prune``).
+
+A run carries an id its client made (``uid``): a run recorded already (sent
+again from the spool, or imported twice) is left as it is. The statements are
+those of SQLite; on PostgreSQL ``pg.PgConn`` adapts them, and the few that
+differ ask the connection's ``dialect``.
 """
 
 from __future__ import annotations
@@ -28,7 +33,6 @@ from functools import cache
 from .. import __version__
 from ..redact import redact
 from .commands import command_key
-from .db import sqlite3
 from .queries import success_text
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
@@ -36,6 +40,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..report import Error, Report
+    from .db import Conn
 
 MAX_RUNS = 5000  # runs kept; older ones (and their errors) are dropped
 MAX_ERRORS = 200_000  # error rows kept: a history of huge failing runs drops runs sooner
@@ -98,7 +103,7 @@ def _chunks(items: Sequence[str]) -> Iterator[Sequence[str]]:
         yield items[i : i + CHUNK]
 
 
-def _select_in(conn: sqlite3.Connection, sql: str, items: Iterable[str]) -> list[Any]:
+def _select_in(conn: Conn, sql: str, items: Iterable[str]) -> list[Any]:
     """``sql`` with ``{}`` standing for a list of placeholders, run over ``items``."""
     rows: list[Any] = []
     for part in _chunks(sorted(set(items))):
@@ -107,7 +112,7 @@ def _select_in(conn: sqlite3.Connection, sql: str, items: Iterable[str]) -> list
 
 
 def record_run(
-    conn: sqlite3.Connection,
+    conn: Conn,
     report: Report,
     *,
     source: str,
@@ -118,9 +123,14 @@ def record_run(
     now: float,
     templates: Iterable[int] = (),
     tree: Callable[[], str | None] = lambda: None,
-) -> None:
+    uid: str | None = None,
+    keep_runs: int | None = None,
+    replay: bool = False,
+) -> bool:
     """Write one run; annotate ``report`` (see ``History.record``). ``tree``: the state
-    of the code (``tree.fingerprint``), asked for only when the run shows or settles a fix."""
+    of the code (``tree.fingerprint``), asked for only when the run shows or settles a fix.
+    ``uid``: the run's own id; with ``replay`` (a run sent again), False and nothing
+    written when a run with it is recorded. ``keep_runs``: runs kept, MAX_RUNS by default."""
     command = redact(command)
     key, tool = _key(conn, command)
     masked = cache(redact)  # a run repeats its test ids, messages and fixes: each masked once
@@ -137,6 +147,9 @@ def record_run(
     state = tree() if shown else None  # before the write lock: git takes a few ms
     conn.execute("BEGIN IMMEDIATE")
     try:
+        if replay and conn.execute("SELECT 1 FROM runs WHERE uid = ?", (uid,)).fetchone():
+            conn.execute("ROLLBACK")
+            return False
         _noise(conn, report, rows, found)
         subjects = passed_set | {r.subject for r in failing}
         pending = _select_in(  # the fixes shown before, for the failures this run settles
@@ -155,12 +168,11 @@ def record_run(
             decide(conn, pending, again, passed_set, shown, state, now)
             _success(conn, failing, found)
         _repeats(conn, failing, counts, repeat, found)
-        cur = conn.execute(
-            "INSERT INTO runs (time, source, command, key, tool, exit_code, tree)"
-            " VALUES (?,?,?,?,?,?,?)",
-            (now, source, command, key, tool, exit_code, state),
-        )
-        run_id = cur.lastrowid
+        run_id: int = conn.execute(
+            "INSERT INTO runs (time, source, command, key, tool, exit_code, tree, uid)"
+            " VALUES (?,?,?,?,?,?,?,?) RETURNING id",
+            (now, source, command, key, tool, exit_code, state, uid),
+        ).fetchone()[0]
         conn.execute(_FILE_KEY, (command, key, tool, __version__, run_id))
         if rows:
             conn.executemany(
@@ -172,17 +184,19 @@ def record_run(
             conn.execute(_COUNT_FAILURES, (key, command, run_id))
         if exit_code == 0 and templates:
             _passing_lines(conn, key, run_id, templates)
-        if run_id is not None and run_id % PRUNE_EVERY == 0:
-            _prune(conn, _oldest_dropped(conn, run_id))
+        if run_id % PRUNE_EVERY == 0:
+            keep = MAX_RUNS if keep_runs is None else keep_runs
+            _prune(conn, _oldest_dropped(conn, run_id, keep))
         conn.execute("COMMIT")
     except BaseException:
-        with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+        with contextlib.suppress(Exception):  # the first error is the one to report
             conn.execute("ROLLBACK")
         raise
     found.apply(report)
+    return True
 
 
-def _key(conn: sqlite3.Connection, command: str) -> tuple[str, str | None]:
+def _key(conn: Conn, command: str) -> tuple[str, str | None]:
     """``command``'s key and tool: as this errlearn filed them before, else worked out
     (which loads the format table)."""
     row = conn.execute(
@@ -207,33 +221,36 @@ _COUNT_FAILURES = (
     "INSERT INTO failures (key, signature, times, last_error, command)"
     " SELECT ?, signature, COUNT(*), MAX(id), ? FROM errors"
     " WHERE run_id = ? AND passing = 0 GROUP BY signature"
-    " ON CONFLICT (key, signature) DO UPDATE SET times = times + excluded.times,"
+    " ON CONFLICT (key, signature) DO UPDATE SET times = failures.times + excluded.times,"
     " last_error = excluded.last_error, command = excluded.command"
 )
 
 
-def _passing_lines(
-    conn: sqlite3.Connection, key: str, run_id: int | None, templates: Iterable[int]
-) -> None:
+def _passing_lines(conn: Conn, key: str, run_id: int, templates: Iterable[int]) -> None:
     """Keep a passing run's line templates for its key, and those of the
     BASELINE_RUNS passing runs before it at most."""
     conn.executemany(
-        "INSERT OR IGNORE INTO passing_lines (key, run_id, template) VALUES (?, ?, ?)",
+        "INSERT INTO passing_lines (key, run_id, template) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         [(key, run_id, t) for t in templates],
     )
     conn.execute(
         "DELETE FROM passing_lines WHERE key = ? AND run_id < (SELECT MIN(run_id) FROM"
         " (SELECT DISTINCT run_id FROM passing_lines WHERE key = ? ORDER BY run_id DESC"
-        " LIMIT ?))",
+        " LIMIT ?) AS kept)",
         (key, key, BASELINE_RUNS),
     )
 
 
-def _oldest_dropped(conn: sqlite3.Connection, run_id: int) -> int:
-    """The newest run a pruning at ``run_id`` drops: MAX_RUNS back, or more when the
+def _oldest_dropped(conn: Conn, run_id: int, keep_runs: int) -> int:
+    """The newest run a pruning at ``run_id`` drops: ``keep_runs`` back, or more when the
     error rows kept would pass MAX_ERRORS (ids only grow, and rows go oldest first,
-    so the newest id less MAX_ERRORS is where the rows to keep start)."""
-    last = run_id - MAX_RUNS
+    so the newest id less MAX_ERRORS is where the rows to keep start).
+
+    On PostgreSQL the ids are the server's, shared by its projects: the runs and
+    error rows are counted back (over the project's own, row security's scope)."""
+    if getattr(conn, "dialect", "sqlite") == "postgres":
+        return _oldest_dropped_counted(conn, run_id, keep_runs)
+    last = run_id - keep_runs
     row = conn.execute(
         "SELECT run_id FROM errors WHERE id <= (SELECT MAX(id) FROM errors) - ?"
         " ORDER BY id DESC LIMIT 1",
@@ -244,7 +261,19 @@ def _oldest_dropped(conn: sqlite3.Connection, run_id: int) -> int:
     return last
 
 
-def _prune(conn: sqlite3.Connection, last: int) -> None:
+def _oldest_dropped_counted(conn: Any, run_id: int, keep_runs: int) -> int:
+    row = conn.execute("SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?", (keep_runs,))
+    found = row.fetchone()
+    last: int = found[0] if found else 0
+    row = conn.execute(
+        "SELECT run_id FROM errors ORDER BY id DESC LIMIT 1 OFFSET ?", (MAX_ERRORS,)
+    ).fetchone()
+    if row is not None:
+        last = max(last, min(row[0], run_id - 1))  # never the run being recorded
+    return last
+
+
+def _prune(conn: Conn, last: int) -> None:
     """Drop the runs up to ``last`` (their errors go with them), and their failures
     from the counts; a failure none of whose runs is left goes too. The newest
     error of a failure that stays is newer than any dropped: ``last_error`` holds.
@@ -287,7 +316,7 @@ def _columns(err: Error, masked: Callable[[str], str]) -> tuple[Any, ...]:
     )
 
 
-def _noise(conn: sqlite3.Connection, report: Report, rows: list[_Row], found: _Notes) -> None:
+def _noise(conn: Conn, report: Report, rows: list[_Row], found: _Notes) -> None:
     """Failures whose signature also turns up where everything passed."""
     failing = {r.err.signature for r in rows if not r.passing}
     if not failing:
@@ -308,7 +337,7 @@ def _noise(conn: sqlite3.Connection, report: Report, rows: list[_Row], found: _N
 
 
 def _streaks(
-    conn: sqlite3.Connection, failing: list[_Row], passed: set[str], key: str
+    conn: Conn, failing: list[_Row], passed: set[str], key: str
 ) -> dict[tuple[str, str], int]:
     """Count runs in a row per (subject, signature) failing now; the counts.
 
@@ -333,14 +362,15 @@ def _streaks(
         [(s, g) for s, g, n in ran if n and s not in gone and (s, g) not in counts],
     )
     conn.executemany(
-        "INSERT OR REPLACE INTO streaks VALUES (?, ?, ?)",
+        "INSERT INTO streaks (subject, signature, runs) VALUES (?, ?, ?)"
+        " ON CONFLICT (subject, signature) DO UPDATE SET runs = excluded.runs",
         [(s, g, n) for (s, g), n in counts.items()],
     )
     return counts
 
 
 def _repeats(
-    conn: sqlite3.Connection,
+    conn: Conn,
     failing: list[_Row],
     counts: dict[tuple[str, str], int],
     repeat: int,
@@ -366,13 +396,13 @@ def _repeats(
         found.notes.append((r.err, note))
 
 
-def _success(conn: sqlite3.Connection, failing: list[_Row], found: _Notes) -> None:
+def _success(conn: Conn, failing: list[_Row], found: _Notes) -> None:
     """Beside each fix shown now, how often it worked (``worked 2 of 3 times``)."""
     rates = {
         p: (w, n)
         for p, w, n in _select_in(
             conn,
-            "SELECT pattern, SUM(result = 'worked'), COUNT(result) FROM outcomes"
+            "SELECT pattern, COUNT(result = 'worked' OR NULL), COUNT(result) FROM outcomes"
             " WHERE pattern IN ({}) GROUP BY pattern",
             {r.err.match.pattern for r in failing if r.err.match},
         )

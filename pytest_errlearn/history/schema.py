@@ -137,6 +137,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " SELECT DISTINCT e.subject, e.signature, 0 FROM errors e"
         " WHERE e.passing = 0 AND e.subject IN (SELECT subject FROM streaks)",
     ),
+    (
+        # Each run's own id, made by the client that recorded it: a run sent again
+        # (from the spool of a run that could not reach the server, or by
+        # ``errlearn history import``) is recognised and not recorded twice.
+        "ALTER TABLE runs ADD COLUMN uid TEXT",
+        "UPDATE runs SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL",
+        "CREATE UNIQUE INDEX runs_uid ON runs (uid)",
+    ),
 )
 VERSION = len(MIGRATIONS)
 

@@ -1,22 +1,17 @@
-"""Opening the history: ``.errlearn/history.sqlite3`` under the project root.
+"""Opening the history: ``.errlearn/history.sqlite3`` under the project root, or a
+PostgreSQL server named by a history URL (``ERRLEARN_HISTORY_URL``, else
+``[tool.errlearn] history = "postgresql://..."``).
 
-History is a convenience, never a reason for a run to fail: a folder that
-cannot be written turns it off with one warning line, a corrupt file is moved
-aside and a fresh one made, and any database error after that is one warning
-and a no-op. WAL and a busy timeout let several processes (parallel CI jobs,
-a test session beside an ``errlearn run``) record at once.
-
-Nothing here waits for the disk (``synchronous = OFF``): the folder is a cache
-(it says so in CACHEDIR.TAG), and a run that syncs its record, then the
-checkpoint when its connection closes, waits on several fsyncs every time,
-more than all the rest of its history work. A crashed errlearn loses nothing
-(the OS has the writes); a power cut may cost the last runs, or leave a corrupt
-file, which the next run moves aside as above.
+History is a convenience, never a reason for a run to fail: a history that
+cannot be opened is off with one warning line (``sqlitefile.py`` for the file,
+``remote.py`` for a server), and any database error after that is one warning
+and a no-op. On a server, a run that could not be written is kept in the
+spool and sent by the next run that can (``spool.py``). Both backends run the
+same statements (``pg.PgConn`` adapts them) behind this one class.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
@@ -27,31 +22,27 @@ from ..paths import STATE_DIR as DIRNAME
 from ..redact import redact
 from . import queries
 from .db import sqlite3
-from .schema import TooNew, migrate
+from .schema import TooNew
+from .sqlitefile import Corrupt, connect, is_corrupt, make_folder, moved_note, quarantine
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-    from pathlib import Path
+    from collections.abc import Iterable, Iterator
     from types import TracebackType
-    from typing import Literal, TypeVar
+    from typing import Any, Literal, TypeVar
 
     from ..report import Report
+    from .db import Conn
     from .rows import Candidate, Hint, PatternStats, Recorded
+    from .spool import Spool
 
     T = TypeVar("T")
     StrPath = str | os.PathLike[str]  # a folder or file, as a str or a Path
 
-BUSY_TIMEOUT = 5.0  # seconds a writer waits for another's transaction
-CACHEDIR_TAG = (
-    "Signature: 8a477f597d28d172789f06886806bc55\n"
-    "# This file is a cache directory tag created by errlearn.\n"
-    "# For information about cache directory tags, see:\n"
-    "#\thttps://bford.info/cachedir/spec.html\n"
-)
-GITIGNORE = "# Created by errlearn automatically.\n*\n"
+__all__ = ["History", "make_folder", "remember"]
 
 Warn = Callable[[str], None]
+LOOKUP = "?"  # History.open's url: the project's own setting
 
 
 _said: set[str] = set()
@@ -64,106 +55,58 @@ def _stderr(message: str) -> None:
         print(f"errlearn: warning: {message}", file=sys.stderr)
 
 
-def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:
-    name = getattr(exc, "sqlite_errorname", "")
-    return name in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or (
-        not name and any(s in str(exc) for s in ("not a database", "malformed"))
-    )
-
-
-class _Corrupt(Exception):
-    pass
-
-
-def _moved_note(path: str, moved: str) -> str:
-    return f"{path} was corrupt; moved it to {os.path.basename(moved)} and started afresh"
-
-
-def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-
-
-def make_folder(folder: StrPath) -> None:
-    """Create ``folder`` like ``.pytest_cache``: ignored by git, tagged as a cache.
-
-    It is filled in a temporary folder and renamed into place, so a process
-    never sees it without its ``.gitignore`` (pytest's cacheprovider does the same).
-    """
-    if os.path.isdir(folder):
-        return
-    parent = os.path.dirname(folder)
-    tmp = os.path.join(parent, f"{DIRNAME}-tmp-{os.getpid()}-{os.urandom(4).hex()}")
-    os.mkdir(tmp)  # not mkdtemp: the folder gets the umask's mode, like any other
-    try:
-        _write(os.path.join(tmp, ".gitignore"), GITIGNORE)
-        _write(os.path.join(tmp, "CACHEDIR.TAG"), CACHEDIR_TAG)
-        with contextlib.suppress(OSError):
-            os.rename(tmp, folder)  # another process may have won the race: fine
-    finally:
-        import shutil  # only when the folder is first made: readers start faster without it
-
-        shutil.rmtree(tmp, ignore_errors=True)
-    if not os.path.isdir(folder):
-        raise NotADirectoryError(f"cannot create {folder}")
-
-
-def connect(path: str) -> sqlite3.Connection:
-    """An autocommit connection (writers say BEGIN IMMEDIATE) to an up-to-date file."""
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
-    try:
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = OFF")  # a cache: see the module's docstring
-        conn.execute("PRAGMA foreign_keys = ON")
-        migrate(conn)
-    except sqlite3.DatabaseError as exc:
-        conn.close()
-        if _is_corrupt(exc):
-            raise _Corrupt(str(exc)) from None
-        raise
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
-def quarantine(path: str, now: float) -> str:
-    """Move a corrupt database (and its WAL files) aside; return where it went."""
-    stamp = time.strftime("%Y%m%dT%H%M%S", time.localtime(now))
-    target = f"{path}.corrupt-{stamp}"
-    os.replace(path, target)
-    for suffix in ("-wal", "-shm"):
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(f"{path}{suffix}")
-    return target
-
-
 class History:
     """The project's record of runs, errors, and what the fixes shown achieved."""
 
-    def __init__(self, path: str, conn: sqlite3.Connection, warn: Warn) -> None:
-        self.path = path  # the database file
-        folder = os.path.dirname(os.path.abspath(path))
+    def __init__(
+        self,
+        path: str,
+        conn: Conn,
+        warn: Warn,
+        *,
+        root: str | None = None,
+        errors: tuple[type[BaseException], ...] = (sqlite3.Error,),
+        spool: Spool | None = None,
+    ) -> None:
+        self.path = path  # the database file, or the server's URL without its password
+        if root is None:
+            root = os.path.dirname(os.path.dirname(os.path.abspath(path)))
         self._conn = conn
         self._warn = warn
         self._warned = False
+        self._errors = errors  # what a read or write may raise: a warning, not a failure
+        self.spool = spool  # a server's history: where a run that cannot be sent waits
+        self.keep_runs: int | None = None  # runs kept (``keep_runs``); None: record.MAX_RUNS
         self.clock: Callable[[], float] = time.time  # tests move time forward
         # The state of the project's code, asked for when a run shows or settles a fix.
-        self.tree: Callable[[], str | None] = lambda: _tree(os.path.dirname(folder))
+        self.tree: Callable[[], str | None] = lambda: _tree(root)
+
+    @property
+    def dialect(self) -> str:
+        return getattr(self._conn, "dialect", "sqlite")
 
     @classmethod
     def open(
-        cls, root: StrPath, *, create: bool = True, warn: Warn | None = None
+        cls,
+        root: StrPath,
+        *,
+        create: bool = True,
+        warn: Warn | None = None,
+        url: str | None = LOOKUP,
     ) -> History | None:
         """The history under ``root``, or None (after one ``warn`` line) when it cannot be used.
 
         ``warn`` gets each problem as one line without a prefix (the plugin
         shows it among its faults); by default it goes to stderr as
         ``errlearn: warning: ...``. ``create=False`` is for readers: no
-        history yet is None, silently.
+        history yet is None, silently. ``url``: a PostgreSQL history's; by
+        default the project's setting, None for the SQLite file whatever it says.
         """
         warn = warn or _stderr
+        if url == LOOKUP:
+            url = _configured_url(os.fspath(root))
+        if url:
+            return cls._open_server(os.fspath(root), url, warn, writing=create)
         folder = os.path.join(root, DIRNAME)  # os.path, not pathlib: a run's start-up
         path = os.path.join(folder, FILENAME)
         if not create and not os.path.isfile(path):
@@ -172,18 +115,29 @@ class History:
             make_folder(folder)
             try:
                 conn = connect(path)
-            except _Corrupt:
+            except Corrupt:
                 moved = quarantine(path, time.time())
-                warn(_moved_note(path, moved))
+                warn(moved_note(path, moved))
                 conn = connect(path)
         except TooNew as exc:
             warn(f"history is off: {path} is from a newer errlearn ({exc})")
             return None
-        except (OSError, sqlite3.Error, _Corrupt) as exc:
+        except (OSError, sqlite3.Error, Corrupt) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             warn(f"history is off: cannot write {folder} ({reason})")
             return None
         return cls(path, conn, warn)
+
+    @classmethod
+    def _open_server(cls, root: str, url: str, warn: Warn, *, writing: bool) -> History | None:
+        from . import pg, remote
+        from .spool import Spool
+
+        conn = remote.connect(root, url, warn, writing=writing)
+        if conn is None:
+            return None
+        errors = pg.driver_errors()
+        return cls(pg.safe_url(url), conn, warn, root=root, errors=errors, spool=Spool(root))
 
     def close(self) -> None:
         self._conn.close()
@@ -196,30 +150,37 @@ class History:
     ) -> None:
         self.close()
 
-    def _guard(self, action: Callable[[sqlite3.Connection], T], default: T) -> T:
+    def _guard(self, action: Callable[[Conn], T], default: T, note: str = "") -> T:
         """Run ``action``; a corrupt file is replaced once, any other failure is one warning."""
         for attempt in (1, 2):
             try:
                 return action(self._conn)
-            except sqlite3.Error as exc:
-                corrupt = isinstance(exc, sqlite3.DatabaseError) and _is_corrupt(exc)
+            except self._errors as exc:
+                corrupt = isinstance(exc, sqlite3.DatabaseError) and is_corrupt(exc)
                 if attempt == 1 and corrupt and self._start_afresh():
                     continue
                 if not self._warned:
                     self._warned = True
-                    self._warn(f"history not updated: {exc}")
+                    self._warn(f"history not updated: {self._describe(exc)}{note}")
                 return default
         return default  # pragma: no cover - the loop always returns
+
+    def _describe(self, exc: BaseException) -> str:
+        if self.spool is None:
+            return str(exc)
+        from .pg import one_line
+
+        return one_line(exc, getattr(self._conn, "url", ""))
 
     def _start_afresh(self) -> bool:
         self._conn.close()
         try:
             moved = quarantine(self.path, self.clock())
             self._conn = connect(self.path)
-        except (OSError, sqlite3.Error, _Corrupt, TooNew):
+        except (OSError, sqlite3.Error, Corrupt, TooNew):
             self._conn = sqlite3.connect(":memory:")  # keeps later calls harmless
             return False
-        self._warn(_moved_note(self.path, moved))
+        self._warn(moved_note(self.path, moved))
         return True
 
     # -- writing ------------------------------------------------------------
@@ -247,8 +208,11 @@ class History:
         from .record import record_run  # writers only: readers (hints) skip its imports
 
         passed = list(passed)
+        templates = list(templates)
         now = self.clock()
-        self._guard(
+        uid = os.urandom(16).hex()  # the run's own id: sent again, it is known
+        later = "" if self.spool is None else "; this run is kept in .errlearn/spool to send later"
+        done = self._guard(
             lambda conn: record_run(
                 conn,
                 report,
@@ -260,9 +224,47 @@ class History:
                 now=now,
                 templates=templates,
                 tree=self.tree,
+                uid=uid,
+                keep_runs=self.keep_runs,
             ),
-            None,
+            False,
+            later,
         )
+        if not done and self.spool is not None:
+            self.spool_run(
+                report,
+                uid=uid,
+                now=now,
+                source=source,
+                command=command,
+                exit_code=exit_code,
+                passed=passed,
+                repeat=repeat,
+                templates=templates,
+            )
+
+    def spool_run(self, report: Report, **run: Any) -> None:
+        """Keep a run that could not be written, to send later (``spool.py``)."""
+        _spool(self.spool, report, self.tree, self._warn, **run)
+
+    def flush_spool(self) -> int:
+        """Send the runs kept in the spool, oldest first; how many were sent. Stops at
+        the first that cannot be: it and the rest wait for the next run."""
+        from functools import partial
+
+        from .spool import replay
+
+        if self.spool is None:
+            return 0
+        sent = 0
+        for entry in self.spool.entries():
+            send = partial(replay, entry=entry, keep_runs=self.keep_runs)
+            done = self._guard(send, None)
+            if done is None:
+                break
+            self.spool.done(entry)
+            sent += done
+        return sent
 
     def mark_learned(self, signature: str, pattern: str, fix: str) -> None:
         """Note that ``signature`` now has a pattern: it leaves the candidates list,
@@ -270,11 +272,30 @@ class History:
         now = self.clock()
         self._guard(
             lambda conn: conn.execute(
-                "INSERT OR REPLACE INTO learned VALUES (?, ?, ?, ?)",
+                "INSERT INTO learned (signature, pattern, fix, time) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (signature) DO UPDATE SET pattern = excluded.pattern,"
+                " fix = excluded.fix, time = excluded.time",
                 (signature, pattern, redact(fix), now),
             ),
             None,
         )
+
+    @property
+    def errors(self) -> tuple[type[BaseException], ...]:
+        """What this history's reads and writes may raise."""
+        return self._errors
+
+    def export_lines(self) -> Iterator[str]:
+        """The history as JSON Lines (``transfer.py``); raises ``errors``."""
+        from .transfer import export_lines
+
+        return export_lines(self._conn)
+
+    def import_lines(self, lines: Iterable[str]) -> dict[str, int]:
+        """Add an export's runs and the rest that are not here yet; how many of each."""
+        from .transfer import import_lines
+
+        return import_lines(self._conn, lines)
 
     # -- reading ------------------------------------------------------------
 
@@ -285,7 +306,7 @@ class History:
     def baseline(self, command: str) -> frozenset[int]:
         """The line templates of the last passing runs of ``command``'s key."""
 
-        def read(conn: sqlite3.Connection) -> frozenset[int]:
+        def read(conn: Conn) -> frozenset[int]:
             rows = conn.execute(
                 "SELECT template FROM passing_lines WHERE key = ?",
                 (queries.key_of(conn, redact(command)),),  # as ``record`` keys it
@@ -316,7 +337,7 @@ class History:
     def learned(self, signature: str) -> str | None:
         """The id of the pattern ``errlearn learn`` wrote for ``signature``, if any."""
 
-        def find(conn: sqlite3.Connection) -> str | None:
+        def find(conn: Conn) -> str | None:
             row = conn.execute("SELECT pattern FROM learned WHERE signature = ?", (signature,))
             found: tuple[str] | None = row.fetchone()
             return found[0] if found else None
@@ -339,7 +360,7 @@ class History:
     def first_run(self) -> float | None:
         """When the oldest recorded run happened."""
 
-        def oldest(conn: sqlite3.Connection) -> float | None:
+        def oldest(conn: Conn) -> float | None:
             when: float | None = conn.execute("SELECT MIN(time) FROM runs").fetchone()[0]
             return when
 
@@ -352,43 +373,29 @@ def _tree(root: str) -> str | None:
     return fingerprint(root)
 
 
-def remember(
+def _spool(
+    spool: Spool | None,
     report: Report,
-    *,
-    source: Literal["run", "pytest", "hook"],
-    command: str,
-    exit_code: int,
-    passed: Iterable[str] = (),
-    start: Path | None = None,
-    warn: Warn | None = None,
-    templates: Iterable[int] = (),
+    tree: Callable[[], str | None],
+    warn: Warn,
+    **run: Any,
 ) -> None:
-    """Record a finished run in its project's history, when history is on; never raises.
-
-    The one call for front ends: reads the settings (``[tool.errlearn] history``
-    and ``repeat``) from the project around ``start``, then ``History.record``.
-    A clean pass makes no history where there is none: it would have nothing to settle.
-    """
-    from ..config import ConfigError, load_settings
-
-    warn = warn or _stderr
+    if spool is None:
+        return
     try:
-        settings = load_settings(start)
-    except ConfigError as exc:
-        warn(f"history not updated: {exc}")
-        return
-    if not settings.history:
-        return
-    create = exit_code != 0 or bool(report.errors)
-    history = History.open(settings.root_dir, create=create, warn=warn)
-    if history is not None:
-        with history:
-            history.record(
-                report,
-                source=source,
-                command=command,
-                exit_code=exit_code,
-                passed=passed,
-                repeat=settings.repeat,
-                templates=templates,
-            )
+        spool.save(report, tree=tree(), **run)
+    except (OSError, ValueError, TypeError) as exc:
+        warn(f"history not updated: cannot keep the run in {spool.folder} ({exc})")
+
+
+def _configured_url(root: str) -> str | None:
+    """The history URL set for the project at ``root`` (None: the SQLite file)."""
+    from ..config import ConfigError, history_url
+
+    try:
+        return history_url(root)
+    except ConfigError:
+        return None  # the setting's fault is reported where the settings are read
+
+
+from .remember import remember  # noqa: E402  (it opens the History above)
