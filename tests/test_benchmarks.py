@@ -27,6 +27,7 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
         ("bench_scan.py", "--repeat", "0"),
         ("bench_scan.py", "--size-mb", "0"),
         ("bench_scan.py", "--rss-size-mb", "nan"),
+        ("bench_tricks.py", "--repeat", "0"),
     ],
 )
 def test_a_benchmark_refuses_a_count_or_size_it_cannot_measure(
@@ -82,3 +83,25 @@ def test_the_team_loop_shows_each_learned_fix_under_its_own_failure() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "5 fixes learned of 5" in done.stdout
+
+
+def test_the_tricks_benchmark_s_re2_switch_puts_stage_1_on_the_public_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("re2")
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import bench_tricks
+
+    switch = next(code for name, code in bench_tricks.SCAN_SWITCHES if "prefilter" in name)
+    probe = (
+        "from pytest_errlearn.detect import prefilter\n"
+        "print('lines' in prefilter.find.__code__.co_freevars)"
+    )
+    for before, expected in (("", "True"), (switch, "False")):
+        done = subprocess.run(
+            [sys.executable, "-c", f"import sys\n{before}\n{probe}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.stdout.strip() == expected, done.stderr

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from errlearn_wrapper import cli
 
 from pytest_errlearn.report import CATEGORIES, SEVERITIES
 
@@ -156,23 +155,6 @@ def test_errlearn_ends_with_main_s_status_once_the_exit_handlers_it_registers_ha
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert done.returncode == 3
     assert done.stdout == b"x" * 1_000_000 + b"handler\n"
-
-
-def test_errlearn_s_own_process_collects_its_youngest_objects_less_often() -> None:
-    """The console script's process only: a process that merely imports errlearn
-    (pytest's, with the plugin) keeps its collector as it is."""
-    code = (
-        "import gc, json\n"
-        "from errlearn_wrapper import cli\n"
-        "before = gc.get_threshold()\n"
-        "cli.main = lambda argv=None: print(json.dumps([before, gc.get_threshold()])) or 0\n"
-        "cli.entry()\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    before, after = json.loads(done.stdout)
-    assert before[0] != cli.YOUNG_COLLECTION
-    assert after == [cli.YOUNG_COLLECTION, *before[1:]]
 
 
 def test_help_is_printed_whole_with_status_0() -> None:

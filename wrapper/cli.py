@@ -8,7 +8,6 @@ a TOML file, an option) is one line on stderr and status 2, never a traceback.
 from __future__ import annotations
 
 import atexit
-import gc
 import importlib
 import os
 import sys
@@ -23,12 +22,6 @@ if TYPE_CHECKING:
     from typing import NoReturn, TypeVar
 
     T = TypeVar("T")
-
-# Allocations between two collections of the youngest objects in errlearn's own
-# process (Python's default is 700). A big output's scan allocates millions of
-# short-lived objects and makes next to no cycles: at 700, those collections
-# cost CPU and free nothing, and fewer of them leave the peak memory the same.
-YOUNG_COLLECTION = 20_000
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = (
@@ -95,7 +88,6 @@ def entry() -> NoReturn:
     """The ``errlearn`` command (and ``python -m errlearn_wrapper``): ``main()``, then exit."""
     end = _End()
     atexit.register(end)  # the first registered: run after every other one
-    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])  # errlearn's process, not pytest's
     try:
         end.status = main()
     except SystemExit as exc:  # argparse's --help and usage errors
