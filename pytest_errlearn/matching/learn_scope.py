@@ -21,8 +21,8 @@ from ..report import Error
 from .canonical import SEVERITY, canonical
 from .learn import _literal, derive_trigger
 from .matcher import Matcher
+from .naming import telling
 from .patterns import PLACEHOLDER, Pattern
-from .triggers import telling
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 

@@ -13,7 +13,7 @@ the eye, so a project trigger that misses the message is compared, as the
 whole line it was pasted from, with the error's raw line and then with each
 of the first lines of its block; the first of these to match wins. And every
 name a project trigger spells out (``fooBar``, ``'DATABASE_URL'``) must be in
-the error (``triggers.spells_out``). Among equals the best score wins, then
+the error (``naming.spells_out``). Among equals the best score wins, then
 file order.
 
 Two cheap identities keep near misses apart before any scoring: a tool's error
@@ -35,17 +35,16 @@ from ..config import Settings
 from ..detect.classify import actionability
 from ..report import Error, Match, Report
 from .canonical import canonical, related
+from .naming import ErrorText, says_the_same, spells_out
 from .patterns import Pattern, builtin_patterns, load_patterns, placeholders, usable_patterns
 from .saferegex import RegexBank
 from .triggers import (
-    ErrorText,
     Trigger,
     compile_line,
     compile_trigger,
     fill,
+    literals,
     masked_similarity,
-    says_the_same,
-    spells_out,
     trigger_values,
 )
 
@@ -191,7 +190,7 @@ class Matcher:
                 continue
             if error_text is None:
                 error_text = _error_text(err)
-            if spells_out(self._compiled[order], error_text):
+            if spells_out(literals(self._compiled[order]), error_text):
                 best = (c, similarity, line)
         return best
 

@@ -14,7 +14,7 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from collections.abc import Generator
 
-    from . import Findings
+    from .findings import Findings
 
 WIRE_KEY = "errlearn"  # the key of errlearn's payload in a serialized report
 
