@@ -8,8 +8,11 @@ and all) until the size is reached, then measures, in this same run:
   both writing into a pipe (GNU grep stops at its first match into /dev/null);
 - the peak RSS of ``errlearn scan --json`` on a ~300 MB log (goal < 400 MB),
   beside grep's, each in a fresh process so that nothing else counts; a big
-  file is scanned by one process per CPU, so the goal is judged on the peak
-  of one times their number.
+  file is scanned by up to one process per CPU, so the goal is judged on the
+  peak of one times their number.
+
+The CPUs free when it starts are printed first: a big file takes a second
+process only where a CPU is free for it.
 
     python benchmarks/bench_scan.py [--size-mb 75] [--rss-size-mb 300] [--repeat 3]
 
@@ -19,6 +22,7 @@ Exits 1 when a goal is missed or errlearn fails, 2 without the corpora.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -115,6 +119,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     grep = shutil.which("grep")
     scan = [*errlearn(), "scan", "--json"]
     print(f"prefilter engine: {prefilter.ENGINE}; errlearn: {' '.join(scan)}")
+    # A big file takes a second process only while a CPU is free (``parallel``):
+    # the figure depends on what else the machine is doing.
+    print(
+        f"CPUs: {parallel.cpus()}, free now: {parallel.free_cpus()}, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     met = True
     with tempfile.TemporaryDirectory(prefix="errlearn-bench-") as tmp:
         big = Path(tmp) / "big.log"

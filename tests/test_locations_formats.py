@@ -11,8 +11,7 @@ import pytest
 from errlearn_wrapper import cli
 from test_locations import GO_TEST, files
 
-from pytest_errlearn.detect import detect
-from pytest_errlearn.detect.streaming import StreamDetector
+from pytest_errlearn.detect import Detector, detect
 from pytest_errlearn.output.ciformats import render
 from pytest_errlearn.output.render import print_report
 
@@ -43,7 +42,7 @@ def test_every_format_prints_the_path_from_the_repository_root(module: Path) -> 
 
 
 def test_a_streamed_output_is_located_as_a_whole_one_is(module: Path) -> None:
-    detector = StreamDetector(command="go test ./...", workers=False)
+    detector = Detector(command="go test ./...")
     for line in GO_TEST.encode().splitlines(keepends=True):
         detector.feed(line)
     assert [e.file for e in detector.close().errors] == [WHERE, "geo/calc_test.go"]

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from pytest_errlearn.detect import detect, forks, parallel, pieces
-from pytest_errlearn.detect.parallel import scan_file
+from pytest_errlearn.detect.parallel import free_cpus, scan_file
 from pytest_errlearn.detect.scanner import MAX_WARNINGS, Scanner
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="pieces are scanned in forks")
@@ -24,6 +24,20 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="pieces are scan
 
 def report_of(path: Path, **kwargs: Any) -> dict[str, Any]:
     return scan_file(str(path), **kwargs).to_dict()
+
+
+def forks_of(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The children ``os.fork`` makes from now on, as they are made."""
+    forked: list[int] = []
+    fork = os.fork
+
+    def counted_fork() -> int:
+        if pid := fork():
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted_fork)
+    return forked
 
 
 @pytest.fixture
@@ -240,15 +254,7 @@ def test_the_callers_own_work_is_done_as_the_pieces_are_scanned_and_its_failure_
     data, _ = chained_log()
     log = tmp_path / "build.log"
     log.write_bytes(data * 20)
-    forked: list[int] = []
-    fork = os.fork
-
-    def counted_fork() -> int:
-        if pid := fork():
-            forked.append(pid)
-        return pid
-
-    monkeypatch.setattr(os, "fork", counted_fork)
+    forked = forks_of(monkeypatch)
     done: list[int] = []
     report = scan_file(str(log), workers=2, meanwhile=lambda: done.append(len(forked)))
     assert done == [1] and report.to_dict() == detect(data * 20).to_dict()
@@ -277,3 +283,35 @@ def test_a_step_that_ended_well_reads_the_same_in_pieces_as_in_one_pass(
     log.write_bytes(data)
     one = detect(data).to_dict()
     assert one["errors"] and scan_file(str(log), workers=2).to_dict() == one
+
+
+@pytest.mark.parametrize(("free", "children"), [(1, 0), (2, 1)])
+def test_a_big_file_takes_a_second_process_only_when_a_cpu_is_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, free: int, children: int
+) -> None:
+    data = b"noise\n" * 3000 + b"src/app.c:3:5: error: 'x' undeclared\n" + b"noise\n" * 3000
+    log = tmp_path / "big.log"
+    log.write_bytes(data)
+    monkeypatch.setattr(parallel, "MIN_PIECE", 1 << 12)
+    monkeypatch.setattr(parallel, "free_cpus", lambda: free)
+    forked = forks_of(monkeypatch)
+    assert scan_file(str(log)).to_dict() == detect(data).to_dict()
+    assert len(forked) == children
+
+
+def test_the_free_cpus_are_those_no_other_runnable_process_takes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(parallel, "cpus", lambda: 4)
+    loadavg = tmp_path / "loadavg"
+    real_open = open
+
+    def fake_open(path: str, *args: object, **kwargs: object) -> object:
+        return real_open(loadavg if path == "/proc/loadavg" else path, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("builtins.open", fake_open)
+    for running, free in ((1, 4), (2, 3), (4, 1), (9, 1)):
+        loadavg.write_text(f"0.50 0.40 0.30 {running}/120 4242\n")
+        assert free_cpus() == free
+    loadavg.unlink()
+    assert free_cpus() == 4  # nothing to read: every CPU counts as free

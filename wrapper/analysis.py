@@ -173,12 +173,11 @@ class Detection:
     """The output's detection: the detector, made at the first byte, and the
     output's last lines, whose templates a passing run leaves its command.
 
-    One pass in one process, no worker. A worker scanning pieces of the
-    output ends a big ordinary output a little sooner once the command has
-    left both CPUs, but costs more CPU, and a piece cannot know what the
-    lines before it explained: a test run's thousands of failure lines in a
-    row each had the output above them read again (``bench_processes.py``
-    and the commit that chose this say by how much).
+    One pass in one process. A second process scanning pieces of the output
+    ends a big ordinary output a little sooner only while a CPU is free, costs
+    more CPU, and a piece cannot know what the lines before it explained: a
+    test run's thousands of failure lines in a row each had the output above
+    them read again, several times slower (``benchmarks/bench_processes.py``).
     """
 
     def __init__(self, argv: list[str]) -> None:

@@ -7,7 +7,7 @@ only follow from an error before them (folded into it), which errors are
 repeats (counted), which test section each belongs to, and the limits on
 what is kept. ``Detector`` joins the two for a stream; ``pieces`` runs
 scanners on pieces of a log at once and feeds one assembler, for a big file
-(``parallel``) and for a command's output (``streaming``).
+(``parallel``).
 
 Memory is bounded by the errors kept, not by the input.
 """

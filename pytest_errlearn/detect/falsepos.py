@@ -75,22 +75,63 @@ def _never(line: str) -> bool:
 
 
 # Not an error when only a generic row (a bare "error:" or "FAILED") saw one:
-# code, comments, echoed commands and names that merely contain the word.
-_GENERIC = _either(
-    r"^\s*(?://|/\*|#(?!\d)\s|--\s|;;)",
-    r"^\s*\*\s*@(?:throws|exception|raises)",
-    r"\b(?:handle|on|is|has|throw|raise|emit|report|set|get|last)_?(?:[Ee]rror|[Ff]ail)",
-    r"\b(?:console\.(?:log|error|warn)|logger\.\w+|log\.\w+|print|printf|puts|echo)\s*\(",
-    r"^\s*(?:raise|throw|catch|except|rescue|\}\s*catch)\b",
-    r"\b[A-Z][A-Z0-9]*_ERROR\b|\bERROR_[A-Z0-9_]+\b|\b_ERROR=|\bERRORLEVEL\b",
-    r"\b(?:errorHandler|errorCode|errorMessage|errorCallback|errorReporter|onError)\b",
-    r"^\s*\$ |^\s*\+ (?:\w+=\S* )*\w",
-    r"--\w*(?:error|fail)[\w-]*|-Werror|-Wno-error|-fmax-errors|errorprone|-Xmaxerrs",
-    r"(?i:^\s*(?:Collecting|Downloading|Installing|Requirement already|Building wheel|"
-    r"Successfully|Get:\d|Hit:\d|Ign:\d|Setting up|Unpacking|Preparing to unpack|"
-    r"Selecting previously|Compiling \w|Downloaded |Installed |Updating |Fetching |"
-    r"Resolving |Receiving |remote: ))",
+# code, comments, echoed commands and names that merely contain the word. Each
+# regex with the text it cannot match without (any of; none: it runs on every
+# line), and whether it holds only at the line's start (then matched, not
+# searched). As one alternation, Python's re would try every branch at every
+# position of every candidate line.
+_GENERIC: tuple[tuple[re.Pattern[str], tuple[str, ...], bool], ...] = tuple(
+    (re.compile(rx), needs, at_start)
+    for rx, needs, at_start in (
+        (r"^\s*(?://|/\*|#(?!\d)\s|--\s|;;)", (), True),
+        (r"^\s*\*\s*@(?:throws|exception|raises)", ("@",), True),
+        (
+            r"\b(?:handle|on|is|has|throw|raise|emit|report|set|get|last)_?(?:[Ee]rror|[Ff]ail)",
+            ("rror", "ail"),
+            False,
+        ),
+        (
+            r"\b(?:console\.(?:log|error|warn)|logger\.\w+|log\.\w+|print|printf|puts|echo)\s*\(",
+            ("(",),
+            False,
+        ),
+        (r"^\s*(?:raise|throw|catch|except|rescue|\}\s*catch)\b", (), True),
+        (
+            r"\b[A-Z][A-Z0-9]*_ERROR\b|\bERROR_[A-Z0-9_]+\b|\b_ERROR=|\bERRORLEVEL\b",
+            ("ERROR",),
+            False,
+        ),
+        (
+            r"\b(?:errorHandler|errorCode|errorMessage|errorCallback|errorReporter|onError)\b",
+            ("rror",),
+            False,
+        ),
+        (r"^\s*\$ |^\s*\+ (?:\w+=\S* )*\w", (), True),
+        (
+            r"--\w*(?:error|fail)[\w-]*|-Werror|-Wno-error|-fmax-errors|errorprone|-Xmaxerrs",
+            ("-", "errorprone"),
+            False,
+        ),
+        (
+            r"(?i:^\s*(?:Collecting|Downloading|Installing|Requirement already|Building wheel|"
+            r"Successfully|Get:\d|Hit:\d|Ign:\d|Setting up|Unpacking|Preparing to unpack|"
+            r"Selecting previously|Compiling \w|Downloaded |Installed |Updating |Fetching |"
+            r"Resolving |Receiving |remote: ))",
+            (),
+            True,
+        ),
+    )
 )
+
+
+def _generic(line: str) -> bool:
+    """A line that only fools a generic row (``_GENERIC``)."""
+    for rx, needs, at_start in _GENERIC:
+        if needs and not any(part in line for part in needs):
+            continue
+        if (rx.match(line) if at_start else rx.search(line)) is not None:
+            return True
+    return False
 
 
 def is_false_positive(line: str, *, generic: bool = True) -> bool:
@@ -102,4 +143,4 @@ def is_false_positive(line: str, *, generic: bool = True) -> bool:
     """
     if _never(line):
         return True
-    return generic and _GENERIC.search(line) is not None
+    return generic and _generic(line)

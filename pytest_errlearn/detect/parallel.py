@@ -1,11 +1,17 @@
-"""A big log file scanned in pieces at once: one scanner per CPU, one assembler.
+"""A big log file scanned in pieces at once: one scanner per free CPU, one assembler.
 
 The file is cut at line ends into pieces of a few megabytes, many more than
-the CPUs. One process per CPU (forked: nothing is imported or compiled again;
-this one is among them) takes the next piece whenever it is free, so all end
-at about the same time however unevenly the errors lie. How a piece is read,
-and how the pieces are put back together as one pass reads them, is
+the CPUs. One process per CPU free (forked: nothing is imported or compiled
+again; this one is among them) takes the next piece whenever it is free, so
+all end at about the same time however unevenly the errors lie. How a piece
+is read, and how the pieces are put back together as one pass reads them, is
 ``pieces``'s.
+
+A second process pays for itself only when it has a CPU of its own and
+enough to read: each process starts its automata and caches cold, and the
+pieces cost a little to put back together. So the file is read in one pass
+here when it is under ``2 * MIN_PIECE``, or when other work leaves no second
+CPU free (``free_cpus``); ``benchmarks/bench_processes.py`` measures both ways.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ def scan_file(
     """
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
-        count = min(workers or cpus(), size // MIN_PIECE)
+        count = min(workers or free_cpus(), size // MIN_PIECE)
         if count < 2 or not hasattr(os, "fork"):
             if meanwhile is not None:
                 meanwhile()
@@ -53,6 +59,19 @@ def scan_file(
                 detector.feed(chunk)
             return detector.close()
         return _scan(FileRange(f.fileno(), size), count, tool, command, meanwhile, known)
+
+
+def free_cpus() -> int:
+    """The CPUs this process may run on that no other work is running on now:
+    those processes runnable this moment beyond this one are taken (Linux's
+    ``/proc/loadavg``; elsewhere all are taken as free)."""
+    total = cpus()
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            running = int(f.read().split()[3].split(b"/")[0])  # this process among them
+    except (OSError, ValueError, IndexError):
+        return total
+    return max(1, min(total, total - (running - 1)))
 
 
 def _scan(

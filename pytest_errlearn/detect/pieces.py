@@ -1,26 +1,22 @@
 """A log read in pieces, each on its own, then put back together as one pass reads it.
 
-Both ways of scanning at once use this: ``parallel`` (a big file, one
-process per CPU) and ``streaming`` (a command's output as it comes, on a
-second process). A piece is scanned knowing the lines just above it, and
-reads on into what follows only to finish the block and context it has open
-(``Scanner.drain``). It is numbered from its own start, so that no piece
-waits for the line count of those before it. The errors read go back in
-order to one ``Assembler`` (``Assembly``), which numbers each piece as in the
-log, and folds, counts and limits the errors as a single pass would.
+``parallel`` scans a big file so, one process per free CPU. A piece is
+scanned knowing the lines just above it, and reads on into what follows only
+to finish the block and context it has open (``Scanner.drain``). It is
+numbered from its own start, so that no piece waits for the line count of
+those before it. The errors read go back in order to one ``Assembler``
+(``Assembly``), which numbers each piece as in the log, and folds, counts and
+limits the errors as a single pass would.
 
 One case is checked, not assumed: a piece whose scanner opened a block in
 lines that, read in one pass, belong to the block the piece before ran on
 into. That piece is scanned again from where that block ended (``rescan``).
-It is rare; ``parallel``, whose pieces are each a CPU's share of a file, cuts
-where no block can be open (``quiet_start``), so that it never pays for it,
-and a stream's small pieces are cut at any line end. The warning limit is
-the one difference left: a piece reads up to ``MAX_WARNINGS`` warning lines
-in full beyond those it is told were read above it; the report keeps the
-same first warnings.
+It is rare: ``parallel`` cuts where no block can be open (``quiet_start``),
+so that it never pays for it. The warning limit is the one difference left:
+a piece reads up to ``MAX_WARNINGS`` warning lines in full beyond those it is
+told were read above it; the report keeps the same first warnings.
 
-Where the bytes come from is a ``Source``: a file read in ranges, or a part
-of a stream held in memory (``Memory``).
+Where the bytes come from is a ``Source``: a file read in ranges (``FileRange``).
 """
 
 from __future__ import annotations
@@ -38,13 +34,6 @@ from .forks import Piece
 from .lookback import LOOKBACK, last_lines
 from .scanner import EARLY, STEP, Found, Scanner
 from .text import strip_colour
-
-TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
-
-if TYPE_CHECKING:
-    from mmap import mmap
-
-    Held = bytes | bytearray | memoryview | mmap
 
 BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut
 QUIET = MAX_BLOCK + 2  # lines with nothing stage 1 stops at: no block runs on past them
@@ -87,30 +76,6 @@ class FileRange:
         return chunk
 
 
-class Memory:
-    """Part of a stream held in memory, at its place in the stream: the first
-    ``length`` bytes of ``data`` (all of them by default)."""
-
-    def __init__(self, data: Held, start: int, length: int | None = None) -> None:
-        self.data, self.start = data, start
-        self.size = start + (len(data) if length is None else length)
-
-    def read(self, begin: int, end: int) -> bytes:
-        begin, end = max(begin, self.start), min(end, self.size)
-        if begin >= end:
-            return b""
-        with memoryview(self.data) as view:  # released at once: a bytearray may grow again
-            return view[begin - self.start : end - self.start].tobytes()
-
-    def lines(self, begin: int, end: int) -> bytes:
-        end = min(end, self.size)
-        if end < self.size:  # the line end is looked for in the last bytes alone
-            last = max(begin, end - LONG)
-            if cut := self.read(last, end).rfind(b"\n") + 1:
-                end = last + cut
-        return self.read(begin, end)
-
-
 def scan_piece(
     data: Source,
     end: int,
@@ -119,7 +84,6 @@ def scan_piece(
     *,
     start: tuple[int, int],
     warning_lines: int = 0,
-    stop: Callable[[], bool] | None = None,
     known: Baseline | None = None,
 ) -> Piece:
     """Scan from ``start`` (a byte and the line ends above it) to ``end``, then
@@ -128,7 +92,6 @@ def scan_piece(
     With an ``assembler`` the errors go straight to it, and it may tell the
     scanner what will be folded; without, they are listed for the assembly,
     which numbers a piece from its start (0 line ends above it) as it takes it.
-    ``stop``, asked between steps, ends the scan early with ``Stopped``.
     """
     begin, lineno = start
     causes = _Causes(sure_from(begin, lineno))
@@ -139,8 +102,6 @@ def scan_piece(
     scanner.follows = causes.follows if assembler is None else assembler.follows
     i = begin
     while i < end:  # the scanner's own steps (no read sliced again), of whole lines
-        if stop is not None and stop():
-            raise Stopped
         chunk = data.lines(i, min(i + STEP, end))
         scanner.feed(chunk)
         i += len(chunk)
@@ -153,10 +114,6 @@ def scan_piece(
     return Piece(
         causes.founds, quiet, scanner.early_blocks, scanner.dropped, lines, scanner.warning_lines
     )
-
-
-class Stopped(Exception):
-    """A scan ended early: its ``stop`` said the piece was no longer wanted."""
 
 
 def scan_to_send(

@@ -8,7 +8,7 @@ table, reads the block that follows (``blocks``), classifies and signs.
 What it hands on depends only on the text it reads, never on errors seen
 earlier: folding, repeats and limits are the assembler's (``engine``). That
 is what lets a log be scanned in pieces at once (``pieces``): a big file on
-every CPU (``parallel``), a command's output as it comes (``streaming``).
+the free CPUs (``parallel``).
 """
 
 from __future__ import annotations

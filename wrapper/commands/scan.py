@@ -52,8 +52,8 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
     from pytest_errlearn.detect import tool_from_command
+    from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.detect.parallel import scan_file
-    from pytest_errlearn.detect.streaming import StreamDetector
 
     settings = load_settings(patterns=args.patterns)
     matcher = cache(partial(_load_matcher, settings))
@@ -64,12 +64,14 @@ def run(args: argparse.Namespace) -> int:
             matcher()  # bad patterns fail before the log is read
             if sys.stdin is None:  # errlearn started with its standard input closed
                 raise UsageError("cannot read -: standard input is closed")
-            detector = StreamDetector(tool, command=args.command, known=known)
+            # One pass in this process: a stream's pieces read apart cost more
+            # than they gained (benchmarks/bench_processes.py).
+            detector = Detector(tool, command=args.command, known=known)
             stream = sys.stdin.buffer
             while chunk := stream.read(READ_SIZE):
                 detector.feed(chunk)
             report = detector.close()
-        else:  # a big file is scanned in pieces, on every CPU, as the patterns load
+        else:  # a big file is scanned in pieces, on the CPUs free, as the patterns load
             report = scan_file(
                 args.file, tool, command=args.command, meanwhile=matcher, known=known
             )
