@@ -49,10 +49,10 @@ def history_file(root: Path) -> Path:
     return root / STATE_DIR / HISTORY_FILE
 
 
-def has_history() -> bool:
-    """Whether the project around the working directory has a history yet: its file,
-    or a history server's URL (``config.history_url``)."""
-    root = root_dir()
+def has_history(start: str | None = None) -> bool:
+    """Whether the project around ``start`` (the working directory by default) has a
+    history yet: its file, or a history server's URL (``config.history_url``)."""
+    root = root_dir(start)
     if os.path.isfile(os.path.join(root, STATE_DIR, HISTORY_FILE)):
         return True
     from .config import ConfigError, history_url

@@ -106,3 +106,18 @@ def test_the_spill_already_read_is_given_back_to_the_file_system(tmp_path: Path)
     if after.st_blocks == before:
         pytest.skip("this file system punches no holes")
     assert (after.st_size, after.st_blocks < before) == (1 << 20, True)
+
+
+def test_an_analyser_started_early_leaves_the_run_silent_until_the_command_prints() -> None:
+    """``errlearn run`` forks it before logging into a history server: a process
+    forked while another thread imports could hang on a lock that thread holds."""
+    analysis = Analysis(["true"])
+    analysis.start()
+    try:
+        forked = analysis._pid
+        assert forked > 0 and analysis.silent
+        analysis.feed(b"src/main.c:3:5: error: expected ';'\n")
+        assert analysis._pid == forked and not analysis.silent
+        assert len(analysis.report(1).errors) == 1
+    finally:
+        analysis.close()

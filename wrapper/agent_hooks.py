@@ -149,6 +149,12 @@ def pre_tool_use(event: Any, note: Note, now: float | None = None) -> str:
     settings = load_settings(event_root(event))
     if not settings.hints:
         return ""
+    if settings.history_url:  # a server's: this machine's copy; the hook never waits on it
+        from pytest_errlearn.history.hintcache import lookup
+
+        url = settings.history_url
+        hints = lookup(settings.root_dir, url, found.command, MAX_HINTS, note, wait=False)
+        return format_hints(found, hints, now) if hints else ""
     history = History.open(settings.root_dir, create=False, warn=note)
     if history is None:
         raise Skip(f"no history under {settings.root}")

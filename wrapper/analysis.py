@@ -49,7 +49,8 @@ class Analysis:
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
         self.broken: str | None = None
-        self._started = False
+        self._started = False  # the analyser forked (or the inline detection made)
+        self._fed = False  # the command printed
         self._spill = -1  # the spill file, and the analyser's pid and pipes
         self._pid = 0
         self._nudges = -1
@@ -66,13 +67,14 @@ class Analysis:
     @property
     def silent(self) -> bool:
         """The command printed nothing (so far)."""
-        return not self._started
+        return not self._fed
 
     def feed(self, data: bytes | memoryview) -> None:
         """Take the next bytes of the output (the runner's ``Feed``); never raises."""
         if self.broken is not None:
             return
         try:
+            self._fed = True
             if not self._started:
                 self._start()
             if self._inline is not None:
@@ -119,8 +121,19 @@ class Analysis:
                 os.close(fd)
                 setattr(self, name, -1)
 
+    def start(self) -> None:
+        """The spill and the analyser now, before the output's first byte: before a
+        thread starts, since a process forked while another thread imports could
+        hang on the locks that thread holds. Never raises."""
+        if self._started or self.broken is not None:
+            return
+        try:
+            self._start()
+        except Exception as exc:
+            self._fail(exc)
+
     def _start(self) -> None:
-        """The spill and the analyser, at the output's first byte."""
+        """The spill and the analyser, at the output's first byte (or at ``start``)."""
         self._started = True
         if not hasattr(os, "fork"):
             self._inline = Detection(self.argv)
@@ -170,7 +183,7 @@ class Analysis:
 
 
 class Detection:
-    """The output's detection: the detector, made at the first byte, and the
+    """The output's detection: the detector, made as the analyser starts, and the
     output's last lines, whose templates a passing run leaves its command.
 
     One pass in one process. A second process scanning pieces of the output
@@ -185,7 +198,9 @@ class Detection:
         self.detector: Detector | None = None
         self.tail = bytearray()  # the output's last TAIL bytes or more
 
-    def feed(self, data: bytes | memoryview) -> None:
+    def prepare(self) -> Detector:
+        """The detector, made now if it is not yet: its modules loaded, and the
+        baseline of the command's passing runs read from the history."""
         if self.detector is None:
             import shlex
 
@@ -195,7 +210,10 @@ class Detection:
             command = shlex.join(self.argv)
             known = baseline(command) if has_history() else None
             self.detector = Detector(tool_from_command(self.argv), command=command, known=known)
-        self.detector.feed(data if isinstance(data, bytes) else bytes(data))
+        return self.detector
+
+    def feed(self, data: bytes | memoryview) -> None:
+        self.prepare().feed(data if isinstance(data, bytes) else bytes(data))
         self.tail += data
         if len(self.tail) > 2 * TAIL:
             del self.tail[:-TAIL]
@@ -245,6 +263,7 @@ def _analyser(argv: list[str], spill: int, nudges: int, results: int) -> None:
         with suppress(OSError):  # the command and the pass-through first, where CPUs are few
             os.nice(NICE)
         follower = _Follower(spill, Detection(argv))
+        follower.prepare()  # before the output: ``Analysis.start`` may fork this early
         if (end := follower.follow(nudges)) is not None:
             import pickle
 
@@ -288,6 +307,14 @@ class _Follower:
                 said, got = b"", got[mark + 1 :]
             if said is not None:
                 said += got
+
+    def prepare(self) -> None:
+        """The detector made before the output comes; a fault is the answer, as in
+        ``_read_to_end``."""
+        try:
+            self.detection.prepare()
+        except Exception as exc:
+            self.broken = f"{type(exc).__name__}: {exc}"
 
     def finish(self, status: int, want: bool) -> tuple[object, frozenset[int], str | None]:
         """What goes back to errlearn: the report, the templates, why there are none."""

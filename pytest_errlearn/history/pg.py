@@ -18,6 +18,7 @@ with one line naming the extra.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 from .schema import VERSION, TooNew
@@ -119,14 +120,43 @@ class PgConn:
         self.raw = raw
         self.project = project
         self.url = url
+        # A write transaction's statements are sent in pipeline mode: those whose
+        # answer is not read at once wait for the next that is, so a record takes a
+        # round-trip per read, not per statement.
+        self._pipe: contextlib.AbstractContextManager[Any] | None = None
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
         if sql == "BEGIN IMMEDIATE":
+            self._pipe = self.raw.pipeline()
+            self._pipe.__enter__()
             self.raw.execute("BEGIN")
             return self.raw.execute(
                 "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (WRITE_LOCK, self.project)
             )
+        if sql in ("COMMIT", "ROLLBACK"):
+            return self._end(sql)
         return self.raw.execute(translate(sql), _params(params))
+
+    def _end(self, sql: str) -> psycopg.Cursor[Any]:
+        """End a transaction and its pipeline: what it queued is sent, and an error
+        raised. A rollback leaves the connection out of any transaction, even after
+        an error the pipeline had not read yet."""
+        pipe, self._pipe = self._pipe, None
+        if pipe is None:
+            return self.raw.execute(sql)
+        if sql == "COMMIT":
+            cursor = self.raw.execute(sql)
+            pipe.__exit__(None, None, None)  # sends, waits, raises what failed
+            return cursor
+        with contextlib.suppress(Exception):  # the first error is the one reported
+            self.raw.execute(sql)
+            pipe.__exit__(None, None, None)
+        from psycopg.pq import TransactionStatus
+
+        if self.raw.info.transaction_status != TransactionStatus.IDLE:
+            with contextlib.suppress(Exception):
+                self.raw.execute("ROLLBACK")
+        return self.raw.cursor()
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         rows = [_params(r) for r in rows]

@@ -65,7 +65,7 @@ def key_of(conn: Conn, command: str) -> str:
     return command_key(command)
 
 
-def _overlap(a: set[str], b: set[str]) -> float:
+def overlap(a: set[str], b: set[str]) -> float:
     """How alike two command lines are: the share of words they have in common."""
     return len(a & b) / len(a | b) if a or b else 1.0
 
@@ -96,7 +96,7 @@ def hints(conn: Conn, command: str, limit: int) -> list[Hint]:
         from ..detect.commandline import split_command as split
 
         words = set(split(command))
-        pool.sort(key=lambda row: -_overlap(words, set(split(row[3]))))  # stable: newest first
+        pool.sort(key=lambda row: -overlap(words, set(split(row[3]))))  # stable: newest first
     out: list[Hint] = []
     for signature, times, last_id, last_command in pool[:limit]:
         message, category, tool, when = conn.execute(

@@ -378,18 +378,18 @@ def _repeats(
 ) -> None:
     """Call out the failures at ``repeat`` runs in a row, and say the known fix has not
     helped where it failed after a change of the code (since it last worked): how often."""
+    repeated = [r for r in failing if counts[(r.subject, r.err.signature)] >= repeat > 0]
+    pairs = {(r.err.match.pattern, r.err.signature) for r in repeated if r.err.match}
     failed: dict[tuple[str, str], int] = {}  # per (pattern, signature): asked once
-    for r in failing:
+    if pairs:
+        from .outcomes import not_helped_all
+
+        failed = not_helped_all(conn, sorted(pairs))
+    for r in repeated:
         n = counts[(r.subject, r.err.signature)]
-        if not n >= repeat > 0:
-            continue
         note = f"failing the same way for {n} runs"
         if r.err.match is not None:
             pair = (r.err.match.pattern, r.err.signature)
-            if pair not in failed:
-                from .outcomes import not_helped
-
-                failed[pair] = not_helped(conn, *pair)
             if changes := failed[pair]:
                 s = "s" if changes != 1 else ""
                 note += f"; the known fix has not helped after {changes} code change{s}"

@@ -70,3 +70,4 @@ def remember(
         if history.spool is not None:
             history.flush_spool()
         history.record(report, **run)
+        history.refresh_cache()  # a server's: this machine's readers see this run at once

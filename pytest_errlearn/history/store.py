@@ -297,6 +297,19 @@ class History:
 
         return import_lines(self._conn, lines)
 
+    def refresh_cache(self) -> None:
+        """A server's history: rewrite this machine's copy of its hints (``hintcache``)."""
+        if self.spool is None:
+            return
+        from . import hintcache
+
+        conn: Any = self._conn
+        root = self.spool.root
+        try:
+            self._guard(lambda c: hintcache.refresh(c, root, conn.url, conn.project), None)
+        except OSError as exc:
+            self._warn(f"hints cache not written: {exc.strerror or exc}")
+
     # -- reading ------------------------------------------------------------
 
     def hints(self, command: str, limit: int = 3) -> list[Hint]:

@@ -110,6 +110,26 @@ class Findings:
     # -- hooks: where a failure is read ---------------------------------------
 
     @pytest.hookimpl(tryfirst=True)  # before --pdb takes the terminal
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        """With a history server, log in while the tests run, so that recording the
+        session at its end pays only the round-trips (``history.remote.prefetch``).
+        Without one, this reads the project's pyproject.toml and nothing more."""
+        if self.worker:
+            return
+        with self.guard("connecting to the history server"):
+            from ..config import ConfigError, history_url
+            from ..paths import root_dir
+
+            root = root_dir(str(self.config.rootpath))
+            try:
+                url = history_url(root)
+            except ConfigError:
+                return  # said once, when the session is recorded
+            if url:
+                from ..history.remote import prefetch
+
+                prefetch(root, url)
+
     def pytest_exception_interact(
         self, node: object, call: pytest.CallInfo[Any], report: object
     ) -> None:
@@ -227,9 +247,9 @@ class Findings:
         """
         errors = [*self.errors, *self.internal]
         if not errors:
-            from ..paths import find_root, history_file
+            from ..paths import has_history
 
-            if not self.passed or not history_file(find_root(self.config.rootpath)).is_file():
+            if not self.passed or not has_history(str(self.config.rootpath)):
                 return  # a clean pass settles nothing where there is no history: no cost
         import shlex
 

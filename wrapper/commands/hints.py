@@ -93,6 +93,20 @@ def known_issues(argv: list[str], *, limit: int = LIMIT) -> str:
         return ""
     if not settings.hints:
         return ""
+    if settings.history_url:  # a server's: this machine's copy, refreshed by the run's record
+        from pytest_errlearn.history.hintcache import lookup
+        from pytest_errlearn.history.store import _stderr
+
+        found = lookup(
+            settings.root_dir,
+            settings.history_url,
+            shlex.join(argv),
+            limit,
+            _stderr,
+            wait=False,
+            background=False,
+        )
+        return format_hints(found)
     history = History.open(settings.root_dir, create=False)
     if history is None:
         return ""
@@ -110,12 +124,17 @@ def run(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
     settings = load_settings()
-    history = History.open(settings.root_dir, create=False)
-    if history is None:
-        hints: list[Hint] = []
-    else:
+    command = shlex.join(argv)
+    hints: list[Hint] = []
+    if settings.history_url:  # a server's: its copy here, else the server itself
+        from pytest_errlearn.history.hintcache import lookup
+        from pytest_errlearn.history.store import _stderr
+
+        url = settings.history_url
+        hints = lookup(settings.root_dir, url, command, args.limit, _stderr, wait=True)
+    elif (history := History.open(settings.root_dir, create=False)) is not None:
         with history:
-            hints = history.hints(shlex.join(argv), args.limit)
+            hints = history.hints(command, args.limit)
     if args.json:
         import json
 

@@ -155,6 +155,10 @@ def _attempts(
     retry = 0
     while True:
         analysis = Analysis(argv)
+        server = _safely(_history_server, None)
+        if server is not None:  # logged into while the command runs
+            analysis.start()  # the analyser forked first: see ``Analysis.start``
+            _safely(partial(_connect_early, *server), None)
         handoff = Handoff(args.patterns)
         try:
             status = run_command(argv, analysis.feed, quiet=args.quiet, env=handoff.environ())
@@ -170,6 +174,7 @@ def _attempts(
         if status == 0 and analysis.silent and not (args.json or args.output):
             if has_history() and handed is None:  # a pass settles the fixes shown before
                 _safely(partial(_remember, _report(analysis, status)), None)
+            analysis.close()  # an analyser started early has nothing to read
             return 0  # no output, nothing to analyse: the clean path loads nothing more
         report = _report(analysis, status)
         if handed is not None:
@@ -269,6 +274,29 @@ def _report(analysis: Analysis, status: int) -> Report:
     if analysis.broken is not None:
         _say(f"warning: the analysis of the output stopped: {analysis.broken}")
     return report
+
+
+def _history_server() -> tuple[str, str] | None:
+    """The project's root and its history server's URL, when its history is on one."""
+    if not has_history():
+        return None  # no history here, so no URL either
+    from pytest_errlearn.config import ConfigError, history_url
+    from pytest_errlearn.paths import root_dir
+
+    root = root_dir()
+    try:
+        url = history_url(root)
+    except ConfigError:
+        return None  # said where the settings are read
+    return (root, url) if url else None
+
+
+def _connect_early(root: str, url: str) -> None:
+    """Import psycopg and log into the history server while the command runs, so that
+    recording it afterwards pays only the round-trips (``history.remote.prefetch``)."""
+    from pytest_errlearn.history.remote import prefetch
+
+    prefetch(root, url)
 
 
 def _hints(argv: list[str]) -> None:
