@@ -33,6 +33,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from common import errlearn_command  # noqa: E402
+
 from pytest_errlearn.history import History  # noqa: E402
 from pytest_errlearn.report import Error, Match, Report  # noqa: E402
 
@@ -186,7 +188,8 @@ def command_times(argv: list[str], cwd: str, n: int, stdin: bytes = b"") -> list
     return times
 
 
-ERRLEARN = [sys.executable, "-m", "errlearn_wrapper"]
+# The installed console script, as users run it (an editable install adds its finder).
+ERRLEARN = errlearn_command()
 
 
 def hints_at(

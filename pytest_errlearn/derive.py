@@ -1,8 +1,9 @@
 """Write again what is worked out ahead from the format table and the library.
 
-Two files are derived, each to save start-up work, never to change a result:
+Three files are derived, each to save start-up work, never to change a result:
 ``detect/recognisers.json`` (each row's regex as stage 1 and the RE2 set run
-it) and ``matching/library/compiled.json`` (the built-in patterns, and each trigger
+it), ``detect/programs.json`` (the families' programs and what builds) and
+``matching/library/compiled.json`` (the built-in patterns, and each trigger
 read as the detector reads a line). A file that does not match the table or
 the library is set aside where it differs, so an edit is never missed, only
 slower to load, until this is run:
@@ -15,9 +16,10 @@ slower to load, until this is run:
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
-from .detect import recogniser
+from .detect import programs, recogniser
 from .matching.library import compiled
 
 
@@ -29,19 +31,23 @@ def stale() -> list[str]:
         out.append(str(recogniser.KNOWN_FILE.name))
     if _read(compiled.FILE) != compiled.worked_out():
         out.append(str(compiled.FILE.name))
+    if _read(programs.FILE) != programs.worked_out():
+        out.append("programs.json")
     return out
 
 
-def _read(path: Any) -> Any:
+def _read(path: str | os.PathLike[str]) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
     except (OSError, ValueError):
         return None
 
 
 def write() -> None:
-    """Write both files for the table and the library as they are."""
+    """Write the files for the table and the library as they are."""
     recogniser.write_known()
+    programs.write()
     compiled.write()
 
 

@@ -9,7 +9,8 @@ opened), each with its wrappers stripped (``sudo``, ``env X=1``, ``timeout 60``,
 ``python -m``, ...) and its program and subcommand words read, values of the
 usual options skipped. What a program is (the tool its errors carry, whether a
 subcommand builds or tests) lives with its family in ``formats/`` (``COMMANDS``,
-``BUILDS``), imported only when asked: this module is cheap to import.
+``BUILDS``), read only when asked, and then from what ``programs`` worked out
+ahead: this module is cheap to import.
 """
 
 from __future__ import annotations
@@ -468,15 +469,15 @@ TASK_RUNNERS = _words("make gmake mingw32-make just gradle gradlew mvn mvnw rake
 
 
 def _builds() -> Builds:
-    from .formats import BUILDS
+    from .programs import programs
 
-    return BUILDS
+    return programs()[1]
 
 
 def _tools() -> dict[str, str]:
-    from .formats import COMMANDS
+    from .programs import programs
 
-    return COMMANDS
+    return programs()[0]
 
 
 def build_kind(cmd: Command) -> str | None:

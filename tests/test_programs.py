@@ -1,0 +1,41 @@
+"""The families' programs, worked out ahead: the same tables, never out of date."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_errlearn.detect import formats, programs
+
+
+def test_the_tables_worked_out_ahead_are_the_families_own() -> None:
+    programs.programs.cache_clear()
+    assert programs.programs() == (formats.COMMANDS, formats.BUILDS)
+
+
+def test_reading_a_command_line_loads_no_family() -> None:
+    code = (
+        "import sys\n"
+        "from pytest_errlearn.detect.commandline import build_kind, commands\n"
+        "print(build_kind(commands('npm run test:unit')[0]))\n"
+        "print('pytest_errlearn.detect.formats' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.split() == ["npm", "False"], done.stderr
+
+
+def test_a_file_worked_out_for_other_families_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = dict(programs.worked_out(), digest="0" * 40, commands={"pytest": "not-pytest"})
+    (tmp_path / "programs.json").write_text(json.dumps(stale))
+    monkeypatch.setattr(programs, "FILE", str(tmp_path / "programs.json"))
+    programs.programs.cache_clear()
+    try:
+        assert programs.programs()[0]["pytest"] == formats.COMMANDS["pytest"] != "not-pytest"
+    finally:
+        programs.programs.cache_clear()
