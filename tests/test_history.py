@@ -249,3 +249,22 @@ def test_a_broken_pyproject_that_does_not_name_errlearn_is_not_errlearns_to_judg
     )
     with opened(tmp_path) as history:
         assert count(history, "runs") == 1
+
+
+def test_a_new_file_a_writer_holds_in_rollback_mode_is_waited_for(tmp_path: Path) -> None:
+    """Switching a new file to WAL while another process writes to it fails at once,
+    without the busy handler; opening the history waits as a busy timeout would."""
+    import threading
+
+    folder = tmp_path / ".errlearn"
+    folder.mkdir()
+    holder = sqlite3.connect(
+        folder / "history.sqlite3", isolation_level=None, check_same_thread=False
+    )
+    holder.execute("CREATE TABLE held (a)")
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO held VALUES (1)")
+    threading.Timer(0.3, holder.close).start()  # closing ends the transaction
+    history = History.open(tmp_path, warn=pytest.fail)
+    assert history is not None
+    history.close()

@@ -101,13 +101,19 @@ def _loaded(root: Path, command: str) -> set[str]:
     return set(done.stdout.split())
 
 
-def test_a_command_line_met_before_is_hinted_and_recorded_without_the_format_table(
+def test_a_command_line_met_before_is_hinted_and_recorded_without_reading_it_again(
     tmp_path: Path,
 ) -> None:
     _history(tmp_path)
-    assert "pytest_errlearn.detect.formats" in _loaded(tmp_path, "true")  # the first time
+    first = _loaded(tmp_path, "true")
+    assert "pytest_errlearn.detect.commandline" in first  # read once, the first time,
+    assert "pytest_errlearn.detect.formats" not in first  # from programs.json
     loaded = _loaded(tmp_path, "true")
-    assert not loaded & {"pytest_errlearn.detect.formats", "pytest_errlearn.detect.commandline"}
+    assert not loaded & {
+        "pytest_errlearn.detect.formats",
+        "pytest_errlearn.detect.commandline",
+        "pytest_errlearn.detect.programs",
+    }
     # ... nor what only errors need, nor sqlite3's date adapters
     assert not loaded & {
         "pytest_errlearn.detect.signature",

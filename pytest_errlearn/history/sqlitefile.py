@@ -86,7 +86,7 @@ def connect(path: str) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL")
+        _wal(conn)
         conn.execute("PRAGMA synchronous = OFF")  # a cache: see the module's docstring
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)
@@ -99,6 +99,27 @@ def connect(path: str) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _wal(conn: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (it stays so), waiting for another process's write
+    as a busy timeout waits.
+
+    A new file is in rollback mode until its first connection switches it. A
+    second process that meets it then, while the first writes, is told "database
+    is locked" at once, without its busy handler: SQLite will not let two
+    connections wait on each other's locks. So the switch is tried again, for
+    as long as the busy timeout allows.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.005)
 
 
 def quarantine(path: str, now: float) -> str:
