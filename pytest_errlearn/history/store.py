@@ -207,41 +207,24 @@ class History:
         """
         from .record import record_run  # writers only: readers (hints) skip its imports
 
-        passed = list(passed)
-        templates = list(templates)
-        now = self.clock()
-        uid = os.urandom(16).hex()  # the run's own id: sent again, it is known
+        run: dict[str, Any] = {
+            "source": source,
+            "command": command,
+            "exit_code": exit_code,
+            "passed": list(passed),
+            "repeat": repeat,
+            "templates": list(templates),
+            "now": self.clock(),
+            "uid": os.urandom(16).hex(),  # the run's own id: sent again, it is known
+        }
         later = "" if self.spool is None else "; this run is kept in .errlearn/spool to send later"
         done = self._guard(
-            lambda conn: record_run(
-                conn,
-                report,
-                source=source,
-                command=command,
-                exit_code=exit_code,
-                passed=passed,
-                repeat=repeat,
-                now=now,
-                templates=templates,
-                tree=self.tree,
-                uid=uid,
-                keep_runs=self.keep_runs,
-            ),
+            lambda conn: record_run(conn, report, **run, tree=self.tree, keep_runs=self.keep_runs),
             False,
             later,
         )
         if not done and self.spool is not None:
-            self.spool_run(
-                report,
-                uid=uid,
-                now=now,
-                source=source,
-                command=command,
-                exit_code=exit_code,
-                passed=passed,
-                repeat=repeat,
-                templates=templates,
-            )
+            self.spool_run(report, **run)
 
     def spool_run(self, report: Report, **run: Any) -> None:
         """Keep a run that could not be written, to send later (``spool.py``)."""
