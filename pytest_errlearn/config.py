@@ -238,3 +238,15 @@ def history_url(root: str | os.PathLike[str]) -> str | None:
         except OSError:
             return None
     return _url(_table(root), path)
+
+
+def history_server(start: str | None = None) -> tuple[str, str] | None:
+    """The root of the project around ``start`` (the working directory by default)
+    and its history server's URL, when its history is on one. None otherwise, and
+    for a URL that is not one: that is said where the settings are read."""
+    root = root_dir(start)
+    try:
+        url = history_url(root)
+    except ConfigError:
+        return None
+    return (root, url) if url else None

@@ -117,18 +117,13 @@ class Findings:
         if self.worker:
             return
         with self.guard("connecting to the history server"):
-            from ..config import ConfigError, history_url
-            from ..paths import root_dir
+            from ..config import history_server
 
-            root = root_dir(str(self.config.rootpath))
-            try:
-                url = history_url(root)
-            except ConfigError:
-                return  # said once, when the session is recorded
-            if url:
+            server = history_server(str(self.config.rootpath))
+            if server is not None:
                 from ..history.remote import prefetch
 
-                prefetch(root, url)
+                prefetch(*server)
 
     def pytest_exception_interact(
         self, node: object, call: pytest.CallInfo[Any], report: object

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import partial
 
 from pytest_errlearn import CI_FORMATS as FORMATS
+from pytest_errlearn.config import history_server
 from pytest_errlearn.paths import has_history
 
 from ..analysis import Analysis
@@ -155,7 +156,7 @@ def _attempts(
     retry = 0
     while True:
         analysis = Analysis(argv)
-        server = _safely(_history_server, None)
+        server = _safely(history_server, None)
         if server is not None:  # logged into while the command runs
             analysis.start()  # the analyser forked first: see ``Analysis.start``
             _safely(partial(_connect_early, *server), None)
@@ -274,21 +275,6 @@ def _report(analysis: Analysis, status: int) -> Report:
     if analysis.broken is not None:
         _say(f"warning: the analysis of the output stopped: {analysis.broken}")
     return report
-
-
-def _history_server() -> tuple[str, str] | None:
-    """The project's root and its history server's URL, when its history is on one."""
-    if not has_history():
-        return None  # no history here, so no URL either
-    from pytest_errlearn.config import ConfigError, history_url
-    from pytest_errlearn.paths import root_dir
-
-    root = root_dir()
-    try:
-        url = history_url(root)
-    except ConfigError:
-        return None  # said where the settings are read
-    return (root, url) if url else None
 
 
 def _connect_early(root: str, url: str) -> None:
