@@ -98,16 +98,21 @@ def test_a_corrupt_copy_is_discarded_with_one_note_and_the_hook_says_nothing(
     assert not os.path.exists(hintcache.path(str(root)))
 
 
+def aged(file: Path, seconds: float, **changes: object) -> dict[str, Any]:
+    """The cache file made ``seconds`` old (and ``changes`` made to it); what it holds."""
+    data = json.loads(file.read_text())
+    data.update(changes, time=time.time() - seconds)
+    file.write_text(json.dumps(data))
+    return data
+
+
 def test_a_stale_copy_still_answers_and_a_detached_process_rewrites_it(
     tmp_path: Path, pg_url: str
 ) -> None:
     root = project(tmp_path, pg_url)
     fail(root, SIG_A, "old")
     file = Path(hintcache.path(str(root)))
-    data = json.loads(file.read_text())
-    data["time"] = time.time() - hintcache.REFRESH_AFTER - 5
-    file.write_text(json.dumps(data))
-    stale = data["time"]
+    stale = aged(file, hintcache.REFRESH_AFTER + 5)["time"]
     notes: list[str] = []
     assert "RuntimeError: old" in hook(root, notes)
     deadline = time.monotonic() + 20
@@ -126,10 +131,7 @@ def test_a_copy_past_its_age_is_not_used_and_errlearn_hints_asks_the_server(
     root = project(tmp_path, pg_url)
     fail(root, SIG_A, "new")
     file = Path(hintcache.path(str(root)))
-    data = json.loads(file.read_text())
-    data["time"] = time.time() - hintcache.MAX_AGE - 5
-    data["hints"] = {}
-    file.write_text(json.dumps(data))
+    aged(file, hintcache.MAX_AGE + 5, hints={})
     found = hintcache.lookup(str(root), pg_url, "pytest tests", 3, pytest.fail, wait=True)
     assert [h.message for h in found] == ["RuntimeError: new"]
     assert json.loads(file.read_text())["time"] > time.time() - 60
