@@ -61,3 +61,16 @@ def has_history(start: str | None = None) -> bool:
         return history_url(root) is not None
     except ConfigError:
         return False
+
+
+def replace_file(path: str, text: str) -> None:
+    """Write ``path`` whole or not at all: a reader (another errlearn) sees the old
+    file or the new, never half of one. Raises OSError; no temporary is left."""
+    temp = f"{path}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
+    try:
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.remove(temp)

@@ -31,7 +31,7 @@ import json
 import os
 import time
 
-from ..paths import STATE_DIR
+from ..paths import STATE_DIR, replace_file
 from .queries import FUZZY_POOL
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
@@ -236,14 +236,7 @@ def write(root: str, url: str, project: str, content: dict[str, Any]) -> None:
         "time": time.time(),
         **content,
     }
-    temp = f"{file}.{os.getpid()}.tmp"
-    try:
-        with open(temp, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
-        os.replace(temp, file)
-    finally:
-        if os.path.exists(temp):
-            os.remove(temp)
+    replace_file(file, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def refresh(conn: Conn, root: str, url: str, project: str) -> None:

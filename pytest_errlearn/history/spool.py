@@ -18,7 +18,7 @@ import contextlib
 import json
 import os
 
-from ..paths import STATE_DIR
+from ..paths import STATE_DIR, replace_file
 from ..redact import redact
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
@@ -84,10 +84,7 @@ class Spool:
         os.makedirs(self.folder, exist_ok=True)
         name = f"{now:017.6f}-{uid}.json"
         path = os.path.join(self.folder, name)
-        tmp = os.path.join(self.folder, f".{name}.tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-        os.replace(tmp, path)
+        replace_file(path, json.dumps(data))
         self._trim()
         return path
 
