@@ -68,8 +68,10 @@ class _Declared(type):
                 raise TypeError(f"{name}: a record with fields is not extended by another")
             defaults = {field: ns.pop(field) for field in declared if field in ns}
             ns["__slots__"] = tuple(declared)
-            ns["__init__"] = _init(name, declared, defaults)
-        return super().__new__(mcls, name, bases, ns, **kwargs)
+        cls = super().__new__(mcls, name, bases, ns, **kwargs)
+        if declared:
+            cls.__init__ = _on_first_use(cls, declared, defaults)  # type: ignore[misc]
+        return cls
 
 
 class _Factory:
@@ -82,6 +84,19 @@ class _Factory:
 def field(*, default_factory: Callable[[], T]) -> T:
     """A field whose default is made afresh for each record (``default_factory()``)."""
     return _Factory(default_factory)  # type: ignore[return-value]  # read by _Declared
+
+
+def _on_first_use(cls: type, names: list[str], defaults: dict[str, Any]) -> Any:
+    """An ``__init__`` that compiles the class's own (``_init``) when the first record
+    is made, and hands over to it: a run that makes no record of a class (a clean
+    ``errlearn run`` makes no ``Error``) compiles nothing for it."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _init(cls.__name__, names, defaults)
+        cls.__init__ = init  # type: ignore[misc]
+        init(self, *args, **kwargs)
+
+    return __init__
 
 
 def _init(owner: str, names: list[str], defaults: dict[str, Any]) -> Any:
