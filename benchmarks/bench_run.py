@@ -8,7 +8,9 @@ Measured in this same run, on this machine:
 - pass-through: ``errlearn run -- cat BIG > FILE`` beside ``cat BIG | tee FILE``,
   where BIG is every LogChunks log concatenated twice (~75 MB of real CI
   output, ANSI codes and all), best of 3; goal <= 5x. errlearn analyses every
-  byte on the way, so this is also the detector's streaming speed.
+  byte on the way, so this is also the detector's speed on an output that
+  ended before it was read (stage 1 then runs ahead in a second process
+  where a CPU is free: ``detect/ahead.py``).
 - the command's own duration, as the command itself measures it (a shell's
   clock around it): under errlearn beside under ``| tee``, median of
   ``--repeat``; goal within 10%. Twice: ``cat BIG`` (a command faster than

@@ -1,6 +1,7 @@
-"""Forking a helper process that holds nothing of its parent's, and writing
-whole to a descriptor: for the scanning workers (``detect.forks``) and for
-``errlearn run``'s analyser (``wrapper/analysis.py``).
+"""Forking a helper process that holds nothing of its parent's, writing whole
+to a descriptor, and the CPUs free for helpers: for the scanning workers
+(``detect.forks``, ``detect.ahead``) and for ``errlearn run``'s analyser
+(``wrapper/analysis.py``).
 
 Kept apart from ``detect.forks``, which imports the scanner: the process
 that passes a command's output on forks its analyser at the output's first
@@ -11,6 +12,28 @@ from __future__ import annotations
 
 import os
 import signal
+
+
+def cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def free_cpus() -> int:
+    """The CPUs this process may run on that no other work is running on now:
+    those processes runnable this moment beyond this one are taken (Linux's
+    ``/proc/loadavg``; elsewhere all are taken as free)."""
+    total = cpus()
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            running = int(f.read().split()[3].split(b"/")[0])  # this process among them
+    except (OSError, ValueError, IndexError):
+        return total
+    return max(1, min(total, total - (running - 1)))
+
 
 _HELD = {signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH}
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from pytest_errlearn import forking
 from pytest_errlearn.detect import detect, forks, parallel, pieces
 from pytest_errlearn.detect.parallel import free_cpus, scan_file
 from pytest_errlearn.detect.scanner import MAX_WARNINGS, Scanner
@@ -302,7 +303,7 @@ def test_a_big_file_takes_a_second_process_only_when_a_cpu_is_free(
 def test_the_free_cpus_are_those_no_other_runnable_process_takes(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(parallel, "cpus", lambda: 4)
+    monkeypatch.setattr(forking, "cpus", lambda: 4)
     loadavg = tmp_path / "loadavg"
     real_open = open
 

@@ -17,6 +17,7 @@ process: slower for a command that prints fast, the same report.
 from __future__ import annotations
 
 import os
+import select
 import signal
 from contextlib import suppress
 from functools import cache
@@ -292,14 +293,21 @@ class _Follower:
 
         Every byte of the spill is written before the nudge that follows it, and
         all of them before the end: read to the file's end after each nudge, and
-        once more after the end, the analyser has read everything.
+        once more after the end, the analyser has read everything. The nudges
+        are looked at between two reads too, so that the end is known at once,
+        with the spill still to be read: the rest may then be read ahead
+        (``_read_ahead``).
         """
         said = None  # what came down the pipe after the end's mark
         while True:
-            self._read_to_end()
+            read = self._read()
             if said is not None and said.endswith(b"\n"):
+                if read:
+                    continue
                 status, want = said[:-1].split(b",")
                 return int(status), want == b"1"
+            if read and not select.select([nudges], [], [], 0)[0]:
+                continue  # more to read, nothing said: read on
             got = os.read(nudges, 1 << 16)
             if not got:
                 return None
@@ -307,6 +315,8 @@ class _Follower:
                 said, got = b"", got[mark + 1 :]
             if said is not None:
                 said += got
+                if said.endswith(b"\n"):  # the output is whole in the spill
+                    self._read_ahead()
 
     def prepare(self) -> None:
         """The detector made before the output comes; a fault is the answer, as in
@@ -325,16 +335,29 @@ class _Follower:
                 self.broken = f"{type(exc).__name__}: {exc}"
         return None, frozenset(), self.broken
 
-    def _read_to_end(self) -> None:
-        while data := os.pread(self.spill, READ, self.offset):
-            self.offset += len(data)
-            if self.broken is None:
-                try:
-                    self.detection.feed(data)
-                except Exception as exc:
-                    self.broken = f"{type(exc).__name__}: {exc}"
-            if self.offset - self.given_back >= GIVE_BACK:
-                self.given_back = _give_back(self.spill, self.offset)
+    def _read_ahead(self) -> None:
+        """Stage 1 run ahead over the rest of the spill, where that pays (``detect.ahead``)."""
+        detector = self.detection.detector
+        if self.broken is None and detector is not None:
+            try:
+                detector.read_ahead(self.spill, self.offset, os.fstat(self.spill).st_size)
+            except Exception as exc:
+                self.broken = f"{type(exc).__name__}: {exc}"
+
+    def _read(self) -> bool:
+        """The spill's next bytes, read into the detection; False at its end (so far)."""
+        data = os.pread(self.spill, READ, self.offset)
+        if not data:
+            return False
+        self.offset += len(data)
+        if self.broken is None:
+            try:
+                self.detection.feed(data)
+            except Exception as exc:
+                self.broken = f"{type(exc).__name__}: {exc}"
+        if self.offset - self.given_back >= GIVE_BACK:
+            self.given_back = _give_back(self.spill, self.offset)
+        return True
 
 
 def _give_back(spill: int, offset: int) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..report import Error, Report
-from . import rootcause
+from . import ahead, rootcause
 from .baseline import Baseline
 from .classify import actionability, severity
 from .locate import Places, locate
@@ -186,10 +186,21 @@ class Detector:
         """Analyse the complete lines of ``data``; keep the unfinished one."""
         self._scanner.feed(data)
 
+    def read_ahead(self, fd: int, begin: int, end: int) -> None:
+        """The rest of the input, ``fd`` from ``begin`` (the next byte to be fed) to
+        ``end``, is on disk whole: stage 1 may run ahead on it in a process of its
+        own, where that pays (``ahead``). What is fed next must be those bytes."""
+        if self._scanner.ahead is None:
+            self._scanner.ahead = ahead.start(self._scanner, fd, begin, end)
+
     def close(self, failed: bool | None = None) -> Report:
         """Finish the input and return the report, root cause named (``failed``:
         whether the run failed, when known: ``Assembler.report``)."""
-        self._scanner.close()
+        try:
+            self._scanner.close()
+        finally:
+            if self._scanner.ahead is not None:
+                self._scanner.ahead.close()
         return self._assembler.report(failed)
 
 

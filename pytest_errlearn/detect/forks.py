@@ -15,14 +15,6 @@ from ..report import Error
 from .scanner import Found
 
 
-def cpus() -> int:
-    """The CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS, Windows
-        return os.cpu_count() or 1
-
-
 class Piece(NamedTuple):
     """What scanning one piece gave."""
 

@@ -20,12 +20,15 @@ import os
 from collections.abc import Callable
 from functools import partial
 
+from ..forking import cpus, free_cpus
 from ..report import Report
 from . import pieces
 from .baseline import Baseline
 from .engine import CHUNK, Detector
-from .forks import Child, Piece, cpus
+from .forks import Child, Piece
 from .pieces import FileRange
+
+__all__ = ["MIN_PIECE", "cpus", "free_cpus", "scan_file"]  # the CPUs' count, for the benchmarks
 
 MIN_PIECE = 8 << 20  # bytes of a file worth a process
 PIECE = 512 << 10  # the smallest piece: the most one process may still have to read at the end
@@ -52,26 +55,14 @@ def scan_file(
         size = os.fstat(f.fileno()).st_size
         count = min(workers or free_cpus(), size // MIN_PIECE)
         if count < 2 or not hasattr(os, "fork"):
+            detector = Detector(tool, command=command, known=known)
+            detector.read_ahead(f.fileno(), 0, size)
             if meanwhile is not None:
                 meanwhile()
-            detector = Detector(tool, command=command, known=known)
             while chunk := f.read(CHUNK):
                 detector.feed(chunk)
             return detector.close()
         return _scan(FileRange(f.fileno(), size), count, tool, command, meanwhile, known)
-
-
-def free_cpus() -> int:
-    """The CPUs this process may run on that no other work is running on now:
-    those processes runnable this moment beyond this one are taken (Linux's
-    ``/proc/loadavg``; elsewhere all are taken as free)."""
-    total = cpus()
-    try:
-        with open("/proc/loadavg", "rb") as f:
-            running = int(f.read().split()[3].split(b"/")[0])  # this process among them
-    except (OSError, ValueError, IndexError):
-        return total
-    return max(1, min(total, total - (running - 1)))
 
 
 def _scan(

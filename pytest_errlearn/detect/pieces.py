@@ -29,10 +29,11 @@ from ..report import Error, Report
 from . import prefilter
 from .baseline import Baseline
 from .blocks import MAX_BLOCK
+from .chunks import STEP
 from .engine import CHUNK, FOLD_DISTANCE, Assembler
 from .forks import Piece
 from .lookback import LOOKBACK, last_lines
-from .scanner import EARLY, STEP, Found, Scanner
+from .scanner import EARLY, Found, Scanner
 from .text import strip_colour
 
 BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut

@@ -18,24 +18,20 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..report import Error, Record, field
-from . import agnostic, falsepos, prefilter
+from . import agnostic, ahead, falsepos, prefilter
 from .baseline import Baseline
 from .blocks import MAX_BLOCK, READERS, Reader
+from .chunks import Chunks
 from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
 from .lookback import LOOKBACK, Lookback
 from .signature import signature
-from .text import MAX_LINE, clean_line, newlines, strip_colour
+from .text import clean_line, newlines, strip_colour
 
 CONTEXT = 3  # lines of context kept before and after a block
 PRECEDING = LOOKBACK  # lines looked back over for the output a failure line follows:
 # all a scanner of one piece of a log can see above its first line (``pieces``)
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
-MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
-# Bytes analysed at a time: colour stripping and stage 1 each pass over a
-# piece this size while it is still in the CPU's cache, not over megabytes
-# that have left it by the second pass.
-STEP = 1 << 17
 EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
 
 # Prefixes CI systems put before every line; analysed text starts after them.
@@ -94,7 +90,7 @@ class _Open:
         self.stamped = stamped  # the header had a CI timestamp: so have the lines it reads
 
 
-class Scanner:
+class Scanner(Chunks):
     """Feed it output (``feed``), then ``close()``; each error read goes to ``emit``.
 
     ``lineno`` is the number of the line before the first one fed, ``tail``
@@ -116,9 +112,8 @@ class Scanner:
         self.emit = emit
         self.tool = tool
         self.known = known  # a passing run's lines: none of them is an error here
+        super().__init__()
         self.dropped = 0
-        self._pending = b""
-        self._long = False  # the unfinished line overran MAX_PENDING; the rest is dropped
         self._lineno = lineno
         self.first = lineno + 1  # the first line fed
         self._lookback = Lookback(tail)
@@ -128,6 +123,8 @@ class Scanner:
         self._buf = b""  # the chunk being read
         self._cursor = 0  # where, in it, the after-context of an error finished now begins
         self._find = prefilter.find
+        self.ahead: ahead.Ahead | None = None  # a worker running stage 1 ahead (``ahead``)
+        self._listed: ahead.Listed | None = None  # ... and what it found in this chunk
         self.warning_lines = warning_lines  # warning lines read, repeats included
         self._draining = False  # only finishing the block and context open at a piece's end
         self._early = lineno + EARLY  # blocks whose header is above this line are listed:
@@ -142,41 +139,10 @@ class Scanner:
         """The number of the last line read."""
         return self._lineno
 
-    # -- input --------------------------------------------------------------
-
-    def feed(self, data: bytes) -> None:
-        """Analyse the complete lines of ``data``; keep the unfinished one."""
-        if type(data) is not bytes:  # a bytearray or a view: the C loops read bytes only
-            data = bytes(data)
-        if len(data) > STEP:
-            for i in range(0, len(data), STEP):
-                self._feed(data[i : i + STEP])
-        else:
-            self._feed(data)
-
-    def _feed(self, data: bytes) -> None:
-        if not data:
-            return
-        if self._long:
-            i = data.find(b"\n")
-            if i < 0:
-                return
-            self._chunk(self._pending + b"\n")
-            self._pending, self._long, data = b"", False, data[i + 1 :]
-        buf = self._pending + data if self._pending else data
-        cut = buf.rfind(b"\n") + 1
-        if cut:
-            self._chunk(buf[:cut] if cut < len(buf) else buf)
-        self._pending = buf[cut:]
-        if len(self._pending) > MAX_PENDING:
-            self._pending, self._long = self._pending[:MAX_PENDING], True
-
     def close(self, *, final: bool = True) -> None:
         """Finish the input: the last line, the open block; at the ``final`` end
         of the output, the reason its last lines give (``ending``)."""
-        if self._pending:
-            self._chunk(self._pending)
-            self._pending = b""
+        self.flush()
         self._cursor = len(self._buf)
         self._close_open()
         self._awaiting.clear()
@@ -217,9 +183,17 @@ class Scanner:
         self._buf = chunk
         self._awaiting += self._carry
         self._carry = []
-        if self.warning_lines >= MAX_WARNINGS:
+        errors_only = self.warning_lines >= MAX_WARNINGS
+        if errors_only:
             self._find = prefilter.find_errors()
         find = self._find
+        self._listed = None
+        if self.ahead is not None:  # stage 1 done for this chunk by a worker reading ahead
+            if (marks := self.ahead.next()) is not None:
+                self._listed = listed = ahead.Listed(marks, errors_only=errors_only)
+                find = listed.find
+            else:  # it is gone: stage 1 here from now on
+                self.ahead = None
         while pos < size:
             if self._open is not None or self._awaiting:
                 if self._open is not None and not self._awaiting and (ran := self._run(chunk, pos)):
@@ -285,7 +259,9 @@ class Scanner:
             self._close_open()
         if self._draining:
             return
-        if sure or self._find(raw, 0) >= 0:
+        if sure or (
+            self._find(raw, 0) >= 0 if self._listed is None else start in self._listed.starts
+        ):
             self._candidate(clean_line(raw) if text is None else text, chunk, start, end)
 
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:

@@ -1,0 +1,153 @@
+"""Stage 1 read ahead in a process of its own, once an output is whole on disk
+(a log file, or ``errlearn run``'s spill after the command ended).
+
+Stage 1 (``prefilter``) depends on a chunk's bytes alone: which of its lines
+may be errors. So a second process can run it over the chunks ahead of the
+scanner while the scanner does stage 2: the pass takes about the time of its
+slower half on two CPUs, and there is nothing to put back together. (Pieces
+of a log scanned at once, ``parallel``, each start without knowing what the
+lines above them explained; here one scanner still reads every line in order.)
+
+The worker is forked from the scanner's process between two chunks, so it
+cuts the same chunks from the same bytes (``chunks``) and has the same
+automata, compiled. For each chunk, in order, it sends the starts of the
+lines where stage 1 stops, each with whether the automata blind to warnings
+stop there too (the scanner switches to those after ``MAX_WARNINGS``
+warning lines). A worker that fails or dies is only a worker gone: the
+scanner finds the lines itself from that chunk on.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from array import array
+from bisect import bisect_left
+from contextlib import suppress
+from typing import BinaryIO
+
+from ..forking import fork_alone, free_cpus
+from . import prefilter
+from .chunks import STEP, Chunks
+from .text import strip_colour
+
+MIN_AHEAD = 8 << 20  # bytes still to read that are worth a second process
+READ = 8 * STEP  # bytes the worker reads at a time: a multiple of STEP (``chunks``)
+_COUNT = 4  # bytes of a chunk's count of lines
+
+
+class Ahead:
+    """The scanner's side: ``next()`` is the next chunk's marks, each a line's start
+    times 2, plus 1 where the automata blind to warnings stop there too; None
+    once the worker is gone (the scanner then runs stage 1 itself)."""
+
+    def __init__(self, pid: int, marks: int) -> None:
+        self.pid = pid
+        self._marks: BinaryIO | None = open(marks, "rb")  # noqa: SIM115 (``close`` closes it)
+
+    def next(self) -> array[int] | None:
+        if self._marks is None:
+            return None
+        head = self._marks.read(_COUNT)
+        count = int.from_bytes(head, "little") if len(head) == _COUNT else -1
+        body = self._marks.read(count * 4) if count > 0 else b""
+        if count < 0 or len(body) != count * 4:
+            self.close()
+            return None
+        marks = array("i")
+        marks.frombytes(body)
+        return marks
+
+    def close(self) -> None:
+        """Stop the worker (it has sent all it had, or is no use now) and reap it."""
+        if self._marks is None:
+            return
+        self._marks.close()
+        self._marks = None
+        with suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        with suppress(ChildProcessError):
+            os.waitpid(self.pid, 0)
+
+
+def start(chunks: Chunks, fd: int, begin: int, end: int) -> Ahead | None:
+    """A worker reading ``fd`` from ``begin`` (the next byte ``chunks`` is fed) to
+    ``end`` ahead of ``chunks``; None where it does not pay (too little left to
+    read, no CPU free for it, no fork) or cannot be had."""
+    if end - begin < MIN_AHEAD or not hasattr(os, "fork") or prefilter.ENGINE != "re2":
+        return None
+    if free_cpus() < 2:
+        return None
+    read_end, write_end = os.pipe()
+    try:
+        pid, (fd, write_end) = fork_alone(fd, write_end)
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    if pid == 0:  # the worker: never returns
+        status = 0
+        try:
+            with open(write_end, "wb") as out:
+                _Worker(out, chunks).read(fd, begin, end)
+        except BaseException:
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    return Ahead(pid, read_end)
+
+
+class Listed:
+    """A chunk's lines where stage 1 stops, as the worker found them: ``find`` is
+    ``prefilter.find`` over the chunk, ``starts`` those lines' starts (a line of
+    it read on its own, in a block, is checked there). ``errors_only``: only
+    those where the automata blind to warnings stop too."""
+
+    __slots__ = ("starts", "_sorted")
+
+    def __init__(self, marks: array[int], *, errors_only: bool) -> None:
+        self._sorted = [m >> 1 for m in marks if m & 1 or not errors_only]
+        self.starts = frozenset(self._sorted)
+
+    def find(self, buffer: bytes, pos: int) -> int:
+        i = bisect_left(self._sorted, pos)
+        return self._sorted[i] if i < len(self._sorted) else -1
+
+
+class _Worker(Chunks):
+    """The worker's side: the chunks cut as the scanner cuts them, from where it is."""
+
+    def __init__(self, out: BinaryIO, at: Chunks) -> None:
+        super().__init__()
+        self._pending, self._long = at._pending, at._long  # the scanner's unfinished line
+        self.out = out
+        self.find, self.errors = prefilter.find, prefilter.find_errors()
+
+    def read(self, fd: int, begin: int, end: int) -> None:
+        for offset in range(begin, end, READ):
+            self.feed(os.pread(fd, min(READ, end - offset), offset))
+        self.flush()
+
+    def _chunk(self, chunk: bytes) -> None:
+        """The marks of a chunk's lines where stage 1 stops, as the scanner's loop
+        finds them (``Scanner._chunk``): each line's start times 2, plus 1 where
+        the automata blind to warnings stop too, run over those lines together."""
+        chunk = strip_colour(chunk)
+        find, size = self.find, len(chunk)
+        starts, lines, pos = [], [], 0
+        while pos < size and (hit := find(chunk, pos)) >= 0:
+            start = chunk.rfind(b"\n", pos, hit) + 1 or pos
+            end = chunk.find(b"\n", hit)
+            pos = size if end < 0 else end + 1
+            starts.append(start)
+            lines.append(chunk[start:pos] if end >= 0 else chunk[start:] + b"\n")
+        marks = array("i", [2 * start for start in starts])
+        if lines:
+            together, errors, at, k, pos = b"".join(lines), self.errors, 0, 0, 0
+            while (hit := errors(together, pos)) >= 0:
+                while at + len(lines[k]) <= hit:  # the line the hit is on
+                    at, k = at + len(lines[k]), k + 1
+                marks[k] += 1
+                pos = at + len(lines[k])
+        self.out.write(len(marks).to_bytes(_COUNT, "little") + marks.tobytes())

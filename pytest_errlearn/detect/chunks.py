@@ -1,0 +1,64 @@
+"""Raw output cut into chunks of whole lines: what the scanner reads, and what
+stage 1 reads ahead of it in a process of its own (``ahead``).
+
+What must hold: the chunks depend only on the bytes and on where each fed
+piece starts. Fed the same bytes in pieces that are multiples of ``STEP``
+long, from the same start and the same unfinished line, two readers cut the
+same chunks, whatever the pieces' sizes: that is how the process reading
+ahead and the scanner agree on which chunk a list of lines belongs to.
+"""
+
+from __future__ import annotations
+
+from .text import MAX_LINE
+
+MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
+# Bytes analysed at a time: colour stripping and stage 1 each pass over a
+# piece this size while it is still in the CPU's cache, not over megabytes
+# that have left it by the second pass.
+STEP = 1 << 17
+
+
+class Chunks:
+    """Feed it output (``feed``), then ``flush()``; each chunk of whole lines goes
+    to ``_chunk``, the subclass's. A line longer than ``MAX_PENDING`` is cut there."""
+
+    def __init__(self) -> None:
+        self._pending = b""  # the unfinished line
+        self._long = False  # it overran MAX_PENDING; the rest of it is dropped
+
+    def feed(self, data: bytes) -> None:
+        """Take the complete lines of ``data``; keep the unfinished one."""
+        if type(data) is not bytes:  # a bytearray or a view: the C loops read bytes only
+            data = bytes(data)
+        if len(data) > STEP:
+            for i in range(0, len(data), STEP):
+                self._feed(data[i : i + STEP])
+        else:
+            self._feed(data)
+
+    def _feed(self, data: bytes) -> None:
+        if not data:
+            return
+        if self._long:
+            i = data.find(b"\n")
+            if i < 0:
+                return
+            self._chunk(self._pending + b"\n")
+            self._pending, self._long, data = b"", False, data[i + 1 :]
+        buf = self._pending + data if self._pending else data
+        cut = buf.rfind(b"\n") + 1
+        if cut:
+            self._chunk(buf[:cut] if cut < len(buf) else buf)
+        self._pending = buf[cut:]
+        if len(self._pending) > MAX_PENDING:
+            self._pending, self._long = self._pending[:MAX_PENDING], True
+
+    def flush(self) -> None:
+        """The output is over: its last line, unfinished, is a chunk of its own."""
+        if self._pending:
+            self._chunk(self._pending)
+            self._pending = b""
+
+    def _chunk(self, chunk: bytes) -> None:
+        raise NotImplementedError

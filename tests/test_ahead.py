@@ -1,0 +1,188 @@
+"""Stage 1 read ahead by a worker process (``detect.ahead``): the same report as
+one pass, a worker gone costs nothing but time, and ``errlearn run``'s analyser
+starts one as soon as the command has ended."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from errlearn_wrapper import analysis
+
+from pytest_errlearn.detect import ahead, chunks
+from pytest_errlearn.detect.chunks import Chunks
+from pytest_errlearn.detect.engine import Detector
+from pytest_errlearn.detect.scanner import MAX_WARNINGS
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the worker is forked")
+
+STEP = 1 << 12  # small chunks: a few hundred of them in a log of a megabyte
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks of ``STEP`` bytes, and a worker for whatever is left to read."""
+    monkeypatch.setattr(chunks, "STEP", STEP)
+    monkeypatch.setattr(ahead, "READ", 8 * STEP)
+    monkeypatch.setattr(ahead, "MIN_AHEAD", 0)
+    monkeypatch.setattr(ahead, "free_cpus", lambda: 2)
+
+
+def build_log() -> bytes:
+    """A build's output with what stage 1 and the chunks must get right: colours,
+    a progress line overwritten with \\r, tracebacks across chunk ends, more
+    warnings than are read in full, a line longer than is kept, no last newline."""
+    parts = [
+        b"\x1b[1mCompiling\x1b[0m app v0.1.0\n",
+        b"[1/3] 10%\r[2/3] 60%\rsrc/a.c:1:2: error: boom\n",
+    ]
+    for i in range(MAX_WARNINGS + 50):
+        parts.append(b"src/w%d.c:%d:1: warning: unused variable 'x'\n" % (i, i + 1))
+        parts.append(b"  compiling unit %d of the library, nothing to see here\n" % i * 3)
+    for i in range(120):
+        parts.append(b"Traceback (most recent call last):\n")
+        parts.append(b'  File "app/m%d.py", line %d, in run\n    go()\n' % (i, i + 2))
+        parts.append(b"ValueError: bad value %d\n" % i)
+        parts.append(b"\x1b[31merror[E0425]: cannot find value `totl%d`\x1b[0m\n" % i)
+        parts.append(b" --> src/main.rs:%d:5\n" % (i + 3))
+        parts.append(b"ok line %d\n" % i * 20)
+    parts.append(b"x" * (chunks.MAX_PENDING + 100) + b" error: too long\n")
+    parts.append(b"make: *** [all] Error 2")
+    return b"".join(parts)
+
+
+def detected(path: Path, *, read: int, worker: bool) -> tuple[dict[str, Any], int, bool]:
+    """The report of ``path`` read ``read`` bytes at a time, with or without a
+    worker; its dropped count, and whether a worker read ahead."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        detector = Detector()
+        if worker:
+            detector.read_ahead(fd, 0, os.fstat(fd).st_size)
+        started = detector._scanner.ahead is not None
+        offset = 0
+        while data := os.pread(fd, read, offset):
+            offset += len(data)
+            detector.feed(data)
+        report = detector.close()
+    finally:
+        os.close(fd)
+    return report.to_dict(), detector.dropped, started
+
+
+def test_a_worker_reading_ahead_gives_the_report_one_pass_gives(
+    tmp_path: Path, small_chunks: None
+) -> None:
+    log = tmp_path / "build.log"
+    log.write_bytes(build_log())
+    one_pass, dropped, _ = detected(log, read=3 * STEP, worker=False)
+    assert dropped > 0 and len(one_pass["errors"]) > 100  # past the warnings' limit, many errors
+    assert detected(log, read=2 * STEP, worker=True) == (one_pass, dropped, True)
+
+
+@pytest.mark.parametrize(
+    "pattern", ["logchunks/logs/*/*/failed/*.log", "cidiff/*/fail.log", "analysis-model/**/*.txt"]
+)
+def test_real_logs_read_ahead_give_the_reports_one_pass_gives(
+    corpora: Path, tmp_path: Path, small_chunks: None, pattern: str
+) -> None:
+    logs = sorted(corpora.glob(pattern))[:60]
+    if not logs:
+        pytest.skip(f"no {pattern} in the corpora")
+    log = tmp_path / "big.log"
+    log.write_bytes(b"".join(path.read_bytes().rstrip(b"\n") + b"\n" for path in logs))
+    one_pass = detected(log, read=STEP, worker=False)
+    assert detected(log, read=4 * STEP, worker=True) == (*one_pass[:2], True)
+
+
+def test_a_worker_that_dies_leaves_the_scanner_to_find_the_lines_itself(
+    tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "build.log"
+    log.write_bytes(build_log())
+    one_pass = detected(log, read=STEP, worker=False)
+    start = ahead.start
+
+    def killed_at_once(*args: Any) -> ahead.Ahead | None:
+        worker = start(*args)
+        assert worker is not None
+        os.kill(worker.pid, signal.SIGKILL)
+        return worker
+
+    monkeypatch.setattr(ahead, "start", killed_at_once)
+    assert detected(log, read=STEP, worker=True) == (*one_pass[:2], True)
+
+
+def test_no_worker_for_little_left_to_read_or_without_a_free_cpu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "build.log"
+    log.write_bytes(build_log())  # far less than MIN_AHEAD
+    assert detected(log, read=STEP, worker=True)[2] is False
+    monkeypatch.setattr(ahead, "MIN_AHEAD", 0)
+    monkeypatch.setattr(ahead, "free_cpus", lambda: 1)
+    assert detected(log, read=STEP, worker=True)[2] is False
+
+
+class Kept(Chunks):
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: list[bytes] = []
+
+    def _chunk(self, chunk: bytes) -> None:
+        self.kept.append(chunk)
+
+
+@pytest.mark.parametrize("reads", [[1], [3, 1, 2], [8]])
+def test_the_chunks_are_the_same_however_many_steps_each_read_holds(
+    small_chunks: None, reads: list[int]
+) -> None:
+    data, pieces = build_log(), Kept()
+    for i in range(0, len(data), STEP):
+        pieces.feed(data[i : i + STEP])
+    pieces.flush()
+    read, at, k = Kept(), 0, 0
+    while at < len(data):
+        size = reads[k % len(reads)] * STEP
+        read.feed(data[at : at + size])
+        at, k = at + size, k + 1
+    read.flush()
+    assert read.kept == pieces.kept and len(pieces.kept) > 20
+
+
+def test_the_analyser_reads_the_rest_ahead_once_it_learns_the_command_ended(
+    tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = build_log()
+    spill = tmp_path / "spill"
+    spill.write_bytes(data)  # the command printed it all, and ended
+    fd = os.open(spill, os.O_RDONLY)
+    nudges, said = os.pipe()
+    os.write(said, b".=1,0\n")
+    os.close(said)
+    started: list[tuple[int, int]] = []
+    start = ahead.start
+
+    def noted(at: Chunks, spill: int, begin: int, end: int) -> ahead.Ahead | None:
+        started.append((begin, end))
+        return start(at, spill, begin, end)
+
+    monkeypatch.setattr(ahead, "start", noted)
+    monkeypatch.setattr(analysis, "READ", 4 * STEP)
+    follower = analysis._Follower(fd, analysis.Detection(["make"]))
+    try:
+        follower.prepare()
+        assert follower.follow(nudges) == (1, False)
+        report, _, broken = follower.finish(1, False)
+    finally:
+        os.close(fd)
+        os.close(nudges)
+    assert broken is None
+    assert started == [(4 * STEP, len(data))]  # after the first read, not at the spill's end
+    one_pass = Detector(command="make")
+    one_pass.feed(data[: 4 * STEP])
+    one_pass.feed(data[4 * STEP :])
+    assert report.to_dict() == one_pass.close(failed=True).to_dict()
