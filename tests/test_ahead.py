@@ -153,36 +153,42 @@ def test_the_chunks_are_the_same_however_many_steps_each_read_holds(
     assert read.kept == pieces.kept and len(pieces.kept) > 20
 
 
-def test_the_analyser_reads_the_rest_ahead_once_it_learns_the_command_ended(
-    tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("ended", ["before the detector is made", "between two reads"])
+def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ended(
+    tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch, ended: str
 ) -> None:
     data = build_log()
     spill = tmp_path / "spill"
-    spill.write_bytes(data)  # the command printed it all, and ended
+    spill.write_bytes(data)  # the command printed it all
     fd = os.open(spill, os.O_RDONLY)
     nudges, said = os.pipe()
-    os.write(said, b".=1,0\n")
-    os.close(said)
-    started: list[tuple[int, int]] = []
+    started: list[tuple[int, int, bool]] = []  # and whether the detector was yet to be made
     start = ahead.start
+    detection = analysis.Detection(["make"])
 
     def noted(at: Chunks, spill: int, begin: int, end: int) -> ahead.Ahead | None:
-        started.append((begin, end))
+        started.append((begin, end, detection.detector is None))
         return start(at, spill, begin, end)
 
     monkeypatch.setattr(ahead, "start", noted)
     monkeypatch.setattr(analysis, "READ", 4 * STEP)
-    follower = analysis._Follower(fd, analysis.Detection(["make"]))
+    follower = analysis._Follower(fd, nudges, detection)
     try:
+        if ended == "before the detector is made":
+            os.write(said, b".=1,0\n")
         follower.prepare()
-        assert follower.follow(nudges) == (1, False)
+        os.write(said, b".=1,0\n")  # a second end is never read: the first one is heard
+        os.close(said)
+        assert follower.follow() == (1, False)
         report, _, broken = follower.finish(1, False)
     finally:
         os.close(fd)
         os.close(nudges)
     assert broken is None
-    assert started == [(4 * STEP, len(data))]  # after the first read, not at the spill's end
+    early = ended == "before the detector is made"
+    first = 0 if early else 4 * STEP  # one read, then the end
+    assert started == [(first, len(data), early)]
     one_pass = Detector(command="make")
-    one_pass.feed(data[: 4 * STEP])
-    one_pass.feed(data[4 * STEP :])
+    one_pass.feed(data[:first])
+    one_pass.feed(data[first:])
     assert report.to_dict() == one_pass.close(failed=True).to_dict()

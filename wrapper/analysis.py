@@ -29,6 +29,7 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from typing import Any
 
+    from pytest_errlearn.detect.ahead import Ahead
     from pytest_errlearn.detect.baseline import Baseline
     from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.report import Report
@@ -263,9 +264,9 @@ def _analyser(argv: list[str], spill: int, nudges: int, results: int) -> None:
     try:
         with suppress(OSError):  # the command and the pass-through first, where CPUs are few
             os.nice(NICE)
-        follower = _Follower(spill, Detection(argv))
+        follower = _Follower(spill, nudges, Detection(argv))
         follower.prepare()  # before the output: ``Analysis.start`` may fork this early
-        if (end := follower.follow(nudges)) is not None:
+        if (end := follower.follow()) is not None:
             import pickle
 
             write_all(
@@ -281,13 +282,16 @@ class _Follower:
     """The spill read as it grows, into the detection (until the detection fails:
     then the rest is only waited for, and the failure is the answer)."""
 
-    def __init__(self, spill: int, detection: Detection) -> None:
+    def __init__(self, spill: int, nudges: int, detection: Detection) -> None:
         self.spill = spill
+        self.nudges = nudges
         self.detection = detection
         self.offset = self.given_back = 0
         self.broken: str | None = None
+        self._said: bytes | None = None  # what came down the pipe after the end's mark
+        self._early: Ahead | None = None  # stage 1's worker, started before the detector
 
-    def follow(self, nudges: int) -> tuple[int, bool] | None:
+    def follow(self) -> tuple[int, bool] | None:
         """Read the spill as the nudges come; the status and whether templates are
         wanted, once errlearn says the output is over (None: errlearn is gone).
 
@@ -298,36 +302,39 @@ class _Follower:
         with the spill still to be read: the rest may then be read ahead
         (``_read_ahead``).
         """
-        said = None  # what came down the pipe after the end's mark
         while True:
             read = self._read()
-            if said is not None and said.endswith(b"\n"):
+            if self._said is not None and self._said.endswith(b"\n"):
                 if read:
                     continue
-                status, want = said[:-1].split(b",")
+                status, want = self._said[:-1].split(b",")
                 return int(status), want == b"1"
-            if read and not select.select([nudges], [], [], 0)[0]:
+            if read and not select.select([self.nudges], [], [], 0)[0]:
                 continue  # more to read, nothing said: read on
-            got = os.read(nudges, 1 << 16)
-            if not got:
+            if not self._hear():
                 return None
-            if said is None and (mark := got.find(_END)) >= 0:
-                said, got = b"", got[mark + 1 :]
-            if said is not None:
-                said += got
-                if said.endswith(b"\n"):  # the output is whole in the spill
-                    self._read_ahead()
 
     def prepare(self) -> None:
         """The detector made before the output comes; a fault is the answer, as in
-        ``_read_to_end``."""
+        ``_read``. A command that has ended by then, or while the detector's
+        modules load, has stage 1's worker started first (``_listen``)."""
+        self._listen()
         try:
-            self.detection.prepare()
+            from pytest_errlearn.detect import ahead  # noqa: F401 (stage 1's half of the imports)
+
+            self._listen()
+            detector = self.detection.prepare()
+            if self._early is not None:
+                detector.take_ahead(self._early)
+                self._early = None
         except Exception as exc:
             self.broken = f"{type(exc).__name__}: {exc}"
+        self._listen()
 
     def finish(self, status: int, want: bool) -> tuple[object, frozenset[int], str | None]:
         """What goes back to errlearn: the report, the templates, why there are none."""
+        if self._early is not None:  # the detector was never made to take it
+            self._early.close()
         if self.broken is None:
             try:
                 return (*self.detection.finish(status, want), None)
@@ -335,14 +342,44 @@ class _Follower:
                 self.broken = f"{type(exc).__name__}: {exc}"
         return None, frozenset(), self.broken
 
+    def _listen(self) -> None:
+        """Whatever the pipe holds by now, without waiting for it."""
+        over = self._said is not None and self._said.endswith(b"\n")
+        if not over and select.select([self.nudges], [], [], 0)[0]:
+            self._hear()
+
+    def _hear(self) -> bool:
+        """What the pipe holds (it has something, or its end); False when
+        errlearn is gone. Once the output is known to be over, the rest of the
+        spill is read ahead."""
+        got = os.read(self.nudges, 1 << 16)
+        if not got:
+            return False
+        if self._said is None and (mark := got.find(_END)) >= 0:
+            self._said, got = b"", got[mark + 1 :]
+        if self._said is not None:
+            self._said += got
+            if self._said.endswith(b"\n"):  # the output is whole in the spill
+                self._read_ahead()
+        return True
+
     def _read_ahead(self) -> None:
-        """Stage 1 run ahead over the rest of the spill, where that pays (``detect.ahead``)."""
-        detector = self.detection.detector
-        if self.broken is None and detector is not None:
-            try:
-                detector.read_ahead(self.spill, self.offset, os.fstat(self.spill).st_size)
-            except Exception as exc:
-                self.broken = f"{type(exc).__name__}: {exc}"
+        """Stage 1 run ahead over the rest of the spill, where that pays
+        (``detect.ahead``); before the detector is made, from the spill's start,
+        for the detector to take."""
+        if self.broken is not None:
+            return
+        try:
+            end = os.fstat(self.spill).st_size
+            if (detector := self.detection.detector) is not None:
+                detector.read_ahead(self.spill, self.offset, end)
+            elif self.offset == 0:
+                from pytest_errlearn.detect import ahead
+                from pytest_errlearn.detect.chunks import Chunks
+
+                self._early = ahead.start(Chunks(), self.spill, 0, end)
+        except Exception as exc:
+            self.broken = f"{type(exc).__name__}: {exc}"
 
     def _read(self) -> bool:
         """The spill's next bytes, read into the detection; False at its end (so far)."""

@@ -193,6 +193,11 @@ class Detector:
         if self._scanner.ahead is None:
             self._scanner.ahead = ahead.start(self._scanner, fd, begin, end)
 
+    def take_ahead(self, worker: ahead.Ahead) -> None:
+        """A worker started on this input from its first byte before this detector
+        was made (``ahead.start`` of fresh ``Chunks``); nothing fed yet."""
+        self._scanner.ahead = worker
+
     def close(self, failed: bool | None = None) -> Report:
         """Finish the input and return the report, root cause named (``failed``:
         whether the run failed, when known: ``Assembler.report``)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, cached_property
 from importlib import import_module
 from types import ModuleType
 from typing import Any, Literal, NamedTuple, cast
@@ -121,7 +121,12 @@ class Table:
         self._regexes: list[re.Pattern[str] | None] = [None] * len(self.rows)
         self._alternation: re.Pattern[str] | None = None
         self._names: list[list[tuple[str, str]]] = []
-        self._set = _recogniser_set(self.rows)
+
+    @cached_property
+    def _set(self) -> Any:
+        """The rows' RE2 set, compiled on the first line matched: a process that
+        only runs stage 1 (``ahead``) never needs it."""
+        return _recogniser_set(self.rows)
 
     def match(self, line: str) -> Hit | None:
         if self._set is not None:
