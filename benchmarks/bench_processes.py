@@ -7,8 +7,12 @@ lines before it explained). Each is detected by each path in a fresh process
 (imports, compiles and forks included, as a user pays them), interleaved,
 median of ``--repeat``:
 
-- one process: ``Detector``, one pass (what ``errlearn run``'s analyser and
-  ``errlearn scan -`` use);
+- one process: ``Detector``, one pass (what ``errlearn run``'s analyser uses
+  while the command runs, and ``errlearn scan -``);
+- stage 1 ahead: the same pass, with a second process finding the candidate
+  lines ahead of it (``detect.ahead``, what ``errlearn run``'s analyser adds
+  once the command has ended), made to start whatever the size and the CPUs
+  free;
 - two processes: ``parallel.scan_file`` made to cut the input into pieces
   for two processes whatever its size (this one and a forked child);
 - ``errlearn scan FILE``'s choice: ``parallel.scan_file`` as the command calls
@@ -40,7 +44,7 @@ from pathlib import Path
 
 from common import build_log, logchunks_logs, megabytes, positive
 
-PATHS = ("one process", "two processes", "scan FILE's choice")
+PATHS = ("one process", "stage 1 ahead", "two processes", "scan FILE's choice")
 SINGLE = PATHS[0]  # the one process the others are measured against
 # A test run's failure lines, as bench_run.py's failing run prints them.
 FAILURE_LINE = "FAILED tests/test_cart.py::test_total[{}] - AssertionError: assert {} == 0\n"
@@ -50,10 +54,14 @@ _PROBE = """
 import json, os, resource, sys, time
 path, log = sys.argv[1], sys.argv[2]
 start = time.perf_counter()
-if path == "one process":
+if path in ("one process", "stage 1 ahead"):
+    from pytest_errlearn.detect import ahead
     from pytest_errlearn.detect.engine import Detector
+    ahead.free_cpus = lambda: 2 if path == "stage 1 ahead" else 1
+    ahead.MIN_AHEAD = 0
     detector = Detector()
     with open(log, "rb") as f:
+        detector.read_ahead(f.fileno(), 0, os.fstat(f.fileno()).st_size)
         while chunk := f.read(1 << 22):
             detector.feed(chunk)
     report = detector.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 
 def cpus() -> int:
@@ -22,17 +23,28 @@ def cpus() -> int:
         return os.cpu_count() or 1
 
 
-def free_cpus() -> int:
+def free_cpus(samples: int = 3, gap: float = 0.001) -> int:
     """The CPUs this process may run on that no other work is running on now:
     those processes runnable this moment beyond this one are taken (Linux's
-    ``/proc/loadavg``; elsewhere all are taken as free)."""
-    total = cpus()
-    try:
-        with open("/proc/loadavg", "rb") as f:
-            running = int(f.read().split()[3].split(b"/")[0])  # this process among them
-    except (OSError, ValueError, IndexError):
-        return total
-    return max(1, min(total, total - (running - 1)))
+    ``/proc/loadavg``; elsewhere all are taken as free).
+
+    One look is one instant: a kernel thread or a process about to exit counts
+    as much as a build. So it looks up to ``samples`` times, ``gap`` seconds
+    apart, and a CPU free at any of them is free: work that holds a CPU is
+    runnable at every look."""
+    total, free = cpus(), 1
+    for sample in range(samples):
+        if sample:
+            time.sleep(gap)
+        try:
+            with open("/proc/loadavg", "rb") as f:
+                running = int(f.read().split()[3].split(b"/")[0])  # this process among them
+        except (OSError, ValueError, IndexError):
+            return total
+        free = max(free, total - (running - 1))
+        if free >= total:
+            return total
+    return free
 
 
 _HELD = {signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH}

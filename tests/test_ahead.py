@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +193,22 @@ def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ende
     one_pass.feed(data[:first])
     one_pass.feed(data[first:])
     assert report.to_dict() == one_pass.close(failed=True).to_dict()
+
+
+def test_a_worker_whose_reader_is_gone_ends_of_itself(tmp_path: Path, small_chunks: None) -> None:
+    log = tmp_path / "build.log"
+    log.write_bytes(build_log())
+    fd = os.open(log, os.O_RDONLY)
+    try:
+        worker = ahead.start(Chunks(), fd, 0, log.stat().st_size)
+    finally:
+        os.close(fd)
+    assert worker is not None
+    assert worker._marks is not None
+    worker._marks.close()  # the analyser killed, say: nobody reads the marks any more
+    for _ in range(1000):
+        pid, status = os.waitpid(worker.pid, os.WNOHANG)
+        if pid:
+            break
+        time.sleep(0.01)
+    assert pid == worker.pid and os.waitstatus_to_exitcode(status) == 1

@@ -7,6 +7,7 @@ frames and the context lines after an error, and each process takes many.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterator
 from itertools import pairwise
@@ -316,3 +317,13 @@ def test_the_free_cpus_are_those_no_other_runnable_process_takes(
         assert free_cpus() == free
     loadavg.unlink()
     assert free_cpus() == 4  # nothing to read: every CPU counts as free
+
+
+def test_a_cpu_free_at_one_of_the_looks_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forking, "cpus", lambda: 2)
+    looks = iter([b"0.5 0.4 0.3 2/80 42\n", b"0.5 0.4 0.3 1/80 42\n"])  # a kernel thread, gone
+    monkeypatch.setattr("builtins.open", lambda path, mode: io.BytesIO(next(looks)))
+    assert free_cpus() == 2
+    busy = iter([b"0.5 0.4 0.3 2/80 42\n"] * 3)  # a build, there at every look
+    monkeypatch.setattr("builtins.open", lambda path, mode: io.BytesIO(next(busy)))
+    assert free_cpus() == 1
