@@ -11,10 +11,13 @@ lines above them explained; here one scanner still reads every line in order.)
 The worker is forked from the scanner's process between two chunks, so it
 cuts the same chunks from the same bytes (``chunks``) and has the same
 automata, compiled. For each chunk, in order, it sends the starts of the
-lines where stage 1 stops, each with whether the automata blind to warnings
-stop there too (the scanner switches to those after ``MAX_WARNINGS``
-warning lines). A worker that fails or dies is only a worker gone: the
-scanner finds the lines itself from that chunk on.
+lines where stage 1 stops. A worker that fails or dies is only a worker
+gone: the scanner finds the lines itself from that chunk on.
+
+The worker runs the full automata only, never those blind to warnings that a
+scanner alone switches to past ``MAX_WARNINGS`` warning lines: the scanner
+then only counts each warning line the worker listed (it has the CPU to
+spare, the worker has not), and the report is the same.
 """
 
 from __future__ import annotations
@@ -37,33 +40,33 @@ _COUNT = 4  # bytes of a chunk's count of lines
 
 
 class Ahead:
-    """The scanner's side: ``next()`` is the next chunk's marks, each a line's start
-    times 2, plus 1 where the automata blind to warnings stop there too; None
-    once the worker is gone (the scanner then runs stage 1 itself)."""
+    """The scanner's side: ``next()`` is the next chunk's lines where stage 1
+    stops, by their starts; None once the worker is gone (the scanner then runs
+    stage 1 itself)."""
 
-    def __init__(self, pid: int, marks: int) -> None:
+    def __init__(self, pid: int, pipe: int) -> None:
         self.pid = pid
-        self._marks: BinaryIO | None = open(marks, "rb")  # noqa: SIM115 (``close`` closes it)
+        self._pipe: BinaryIO | None = open(pipe, "rb")  # noqa: SIM115 (``close`` closes it)
 
     def next(self) -> array[int] | None:
-        if self._marks is None:
+        if self._pipe is None:
             return None
-        head = self._marks.read(_COUNT)
+        head = self._pipe.read(_COUNT)
         count = int.from_bytes(head, "little") if len(head) == _COUNT else -1
-        body = self._marks.read(count * 4) if count > 0 else b""
+        body = self._pipe.read(count * 4) if count > 0 else b""
         if count < 0 or len(body) != count * 4:
             self.close()
             return None
-        marks = array("i")
-        marks.frombytes(body)
-        return marks
+        starts = array("i")
+        starts.frombytes(body)
+        return starts
 
     def close(self) -> None:
         """Stop the worker (it has sent all it had, or is no use now) and reap it."""
-        if self._marks is None:
+        if self._pipe is None:
             return
-        self._marks.close()
-        self._marks = None
+        self._pipe.close()
+        self._pipe = None
         with suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
         with suppress(ChildProcessError):
@@ -101,13 +104,12 @@ def start(chunks: Chunks, fd: int, begin: int, end: int) -> Ahead | None:
 class Listed:
     """A chunk's lines where stage 1 stops, as the worker found them: ``find`` is
     ``prefilter.find`` over the chunk, ``starts`` those lines' starts (a line of
-    it read on its own, in a block, is checked there). ``errors_only``: only
-    those where the automata blind to warnings stop too."""
+    it read on its own, in a block, is checked there)."""
 
     __slots__ = ("starts", "_sorted")
 
-    def __init__(self, marks: array[int], *, errors_only: bool) -> None:
-        self._sorted = [m >> 1 for m in marks if m & 1 or not errors_only]
+    def __init__(self, starts: array[int]) -> None:
+        self._sorted = starts.tolist()
         self.starts = frozenset(self._sorted)
 
     def find(self, buffer: bytes, pos: int) -> int:
@@ -122,7 +124,7 @@ class _Worker(Chunks):
         super().__init__()
         self._pending, self._long = at._pending, at._long  # the scanner's unfinished line
         self.out = out
-        self.find, self.errors = prefilter.find, prefilter.find_errors()
+        self.find = prefilter.find
 
     def read(self, fd: int, begin: int, end: int) -> None:
         for offset in range(begin, end, READ):
@@ -130,24 +132,13 @@ class _Worker(Chunks):
         self.flush()
 
     def _chunk(self, chunk: bytes) -> None:
-        """The marks of a chunk's lines where stage 1 stops, as the scanner's loop
-        finds them (``Scanner._chunk``): each line's start times 2, plus 1 where
-        the automata blind to warnings stop too, run over those lines together."""
+        """The starts of a chunk's lines where stage 1 stops, as the scanner's
+        loop finds them (``Scanner._chunk``)."""
         chunk = strip_colour(chunk)
         find, size = self.find, len(chunk)
-        starts, lines, pos = [], [], 0
+        starts, pos = array("i"), 0
         while pos < size and (hit := find(chunk, pos)) >= 0:
-            start = chunk.rfind(b"\n", pos, hit) + 1 or pos
+            starts.append(chunk.rfind(b"\n", pos, hit) + 1 or pos)
             end = chunk.find(b"\n", hit)
             pos = size if end < 0 else end + 1
-            starts.append(start)
-            lines.append(chunk[start:pos] if end >= 0 else chunk[start:] + b"\n")
-        marks = array("i", [2 * start for start in starts])
-        if lines:
-            together, errors, at, k, pos = b"".join(lines), self.errors, 0, 0, 0
-            while (hit := errors(together, pos)) >= 0:
-                while at + len(lines[k]) <= hit:  # the line the hit is on
-                    at, k = at + len(lines[k]), k + 1
-                marks[k] += 1
-                pos = at + len(lines[k])
-        self.out.write(len(marks).to_bytes(_COUNT, "little") + marks.tobytes())
+        self.out.write(len(starts).to_bytes(_COUNT, "little") + starts.tobytes())

@@ -183,17 +183,15 @@ class Scanner(Chunks):
         self._buf = chunk
         self._awaiting += self._carry
         self._carry = []
-        errors_only = self.warning_lines >= MAX_WARNINGS
-        if errors_only:
-            self._find = prefilter.find_errors()
-        find = self._find
         self._listed = None
         if self.ahead is not None:  # stage 1 done for this chunk by a worker reading ahead
-            if (marks := self.ahead.next()) is not None:
-                self._listed = listed = ahead.Listed(marks, errors_only=errors_only)
-                find = listed.find
+            if (starts := self.ahead.next()) is not None:
+                self._listed = ahead.Listed(starts)
             else:  # it is gone: stage 1 here from now on
                 self.ahead = None
+        if self._listed is None and self.warning_lines >= MAX_WARNINGS:
+            self._find = prefilter.find_errors()
+        find = self._find if self._listed is None else self._listed.find
         while pos < size:
             if self._open is not None or self._awaiting:
                 if self._open is not None and not self._awaiting and (ran := self._run(chunk, pos)):
