@@ -16,8 +16,8 @@ median of ``--repeat``:
 - two processes: ``parallel.scan_file`` made to cut the input into pieces
   for two processes whatever its size (this one and a forked child);
 - ``errlearn scan FILE``'s choice: ``parallel.scan_file`` as the command calls
-  it, which engages the second process only where it wins (by size and CPUs
-  free).
+  it: pieces from three CPUs free, else one pass, with stage 1 ahead where a
+  second CPU is free and the file is big enough.
 
 Each line gives the wall time and the CPU time of all the path's processes,
 and the wall time over the one process's (below 1: the second process wins).
@@ -69,8 +69,7 @@ else:
     from pytest_errlearn.detect import parallel
     if path == "two processes":
         parallel.MIN_PIECE = 1
-        parallel.free_cpus = lambda: 2
-    report = parallel.scan_file(log)
+    report = parallel.scan_file(log, workers=2 if path == "two processes" else None)
 wall = time.perf_counter() - start
 try:
     while True:

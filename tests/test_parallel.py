@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from pytest_errlearn import forking
+from pytest_errlearn.detect import ahead as ahead_module
 from pytest_errlearn.detect import detect, forks, parallel, pieces
 from pytest_errlearn.detect.parallel import free_cpus, scan_file
 from pytest_errlearn.detect.scanner import MAX_WARNINGS, Scanner
@@ -287,8 +288,9 @@ def test_a_step_that_ended_well_reads_the_same_in_pieces_as_in_one_pass(
     assert one["errors"] and scan_file(str(log), workers=2).to_dict() == one
 
 
-@pytest.mark.parametrize(("free", "children"), [(1, 0), (2, 1)])
-def test_a_big_file_takes_a_second_process_only_when_a_cpu_is_free(
+# One free CPU: one pass. Two: one pass, stage 1 ahead in a worker. Three: three pieces.
+@pytest.mark.parametrize(("free", "children"), [(1, 0), (2, 1), (3, 2)])
+def test_a_big_file_is_read_in_pieces_from_three_free_cpus_with_stage_one_ahead_on_two(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, free: int, children: int
 ) -> None:
     data = b"noise\n" * 3000 + b"src/app.c:3:5: error: 'x' undeclared\n" + b"noise\n" * 3000
@@ -296,6 +298,8 @@ def test_a_big_file_takes_a_second_process_only_when_a_cpu_is_free(
     log.write_bytes(data)
     monkeypatch.setattr(parallel, "MIN_PIECE", 1 << 12)
     monkeypatch.setattr(parallel, "free_cpus", lambda: free)
+    monkeypatch.setattr(ahead_module, "MIN_AHEAD", 1 << 12)
+    monkeypatch.setattr(ahead_module, "free_cpus", lambda: free)
     forked = forks_of(monkeypatch)
     assert scan_file(str(log)).to_dict() == detect(data).to_dict()
     assert len(forked) == children

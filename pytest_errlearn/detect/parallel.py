@@ -9,9 +9,14 @@ is read, and how the pieces are put back together as one pass reads them, is
 
 A second process pays for itself only when it has a CPU of its own and
 enough to read: each process starts its automata and caches cold, and the
-pieces cost a little to put back together. So the file is read in one pass
-here when it is under ``2 * MIN_PIECE``, or when other work leaves no second
-CPU free (``free_cpus``); ``benchmarks/bench_processes.py`` measures both ways.
+pieces cost a little to put back together. And with two CPUs, one pass with
+stage 1 read ahead in a second process (``ahead``) is as quick on an
+ordinary log and never reads a line twice, where pieces read a test run's
+failure lines three times over. So unless told how many processes to use,
+the file is cut into pieces only when three CPUs or more are free
+(``free_cpus``), and it is at least ``2 * MIN_PIECE``; else it is read in
+one pass, with stage 1 ahead where a second CPU is free.
+``benchmarks/bench_processes.py`` measures the ways side by side.
 """
 
 from __future__ import annotations
@@ -44,8 +49,9 @@ def scan_file(
     meanwhile: Callable[[], object] | None = None,
     known: Baseline | None = None,
 ) -> Report:
-    """The report for a log file, scanned on up to ``workers`` CPUs (all by default);
-    ``known``: a passing run's baseline.
+    """The report for a log file, scanned on up to ``workers`` CPUs (all free ones
+    by default; pieces from two, where told, from three else); ``known``: a
+    passing run's baseline.
 
     ``meanwhile`` is work of the caller's (loading the patterns) done here while
     the other processes start on the pieces, else before the file is read; an
@@ -54,7 +60,7 @@ def scan_file(
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         count = min(workers or free_cpus(), size // MIN_PIECE)
-        if count < 2 or not hasattr(os, "fork"):
+        if count < (2 if workers else 3) or not hasattr(os, "fork"):
             detector = Detector(tool, command=command, known=known)
             detector.read_ahead(f.fileno(), 0, size)
             if meanwhile is not None:
