@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from errlearn_wrapper import analysis
+from errlearn_wrapper import analyser, analysis
 
 from pytest_errlearn.detect import ahead, chunks
 from pytest_errlearn.detect.chunks import Chunks
@@ -174,8 +174,8 @@ def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ende
         return start(at, spill, begin, end)
 
     monkeypatch.setattr(ahead, "start", noted)
-    monkeypatch.setattr(analysis, "READ", 4 * STEP)
-    follower = analysis._Follower(fd, nudges, detection)
+    monkeypatch.setattr(analyser, "READ", 4 * STEP)
+    follower = analyser.Follower(fd, nudges, detection)
     try:
         if ended == "before the detector is made":
             os.write(said, b".=1,0\n")

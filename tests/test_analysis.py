@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from errlearn_wrapper import analysis
+from errlearn_wrapper import analyser
 from errlearn_wrapper.analysis import Analysis, Detection
 from errlearn_wrapper.runner import run
 
@@ -99,7 +99,7 @@ def test_the_spill_already_read_is_given_back_to_the_file_system(tmp_path: Path)
     fd = os.open(path, os.O_RDWR)
     try:
         before = os.fstat(fd).st_blocks
-        analysis._give_back(fd, 1 << 19)
+        analyser.give_back(fd, 1 << 19)
         after = os.fstat(fd)
     finally:
         os.close(fd)

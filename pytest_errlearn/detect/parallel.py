@@ -49,8 +49,8 @@ def scan_file(
     meanwhile: Callable[[], object] | None = None,
     known: Baseline | None = None,
 ) -> Report:
-    """The report for a log file, scanned on up to ``workers`` CPUs (all free ones
-    by default; pieces from two, where told, from three else); ``known``: a
+    """The report for a log file: in ``workers`` pieces at once where that many
+    are asked for, else as the free CPUs allow (see above); ``known``: a
     passing run's baseline.
 
     ``meanwhile`` is work of the caller's (loading the patterns) done here while

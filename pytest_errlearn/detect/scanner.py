@@ -178,6 +178,9 @@ class Scanner(Chunks):
     # -- the pass over a chunk ----------------------------------------------
 
     def _chunk(self, chunk: bytes) -> None:
+        """Read a chunk of whole lines. Stage 1 comes from the worker reading ahead
+        where there is one (``ahead``), else from the automata here: blind to
+        warnings once enough were read, so that each costs nothing more."""
         chunk = strip_colour(chunk)  # colours would hide a line's shape from stage 1
         pos, size, first = 0, len(chunk), self._lineno
         self._buf = chunk
