@@ -156,7 +156,9 @@ def test_the_chunks_are_the_same_however_many_steps_each_read_holds(
     assert read.kept == pieces.kept and len(pieces.kept) > 20
 
 
-@pytest.mark.parametrize("ended", ["before the detector is made", "between two reads"])
+@pytest.mark.parametrize(
+    "ended", ["before the detector is made", "while its modules load", "between two reads"]
+)
 def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ended(
     tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch, ended: str
 ) -> None:
@@ -176,6 +178,15 @@ def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ende
     monkeypatch.setattr(ahead, "start", noted)
     monkeypatch.setattr(analyser, "READ", 4 * STEP)
     follower = analyser.Follower(fd, nudges, detection)
+    load = analyser.import_module
+
+    def loaded_then_ended(name: str) -> object:
+        module = load(name)
+        if name == analyser._LOADED_IN_TURN[1] and ended == "while its modules load":
+            os.write(said, b".=1,0\n")
+        return module
+
+    monkeypatch.setattr(analyser, "import_module", loaded_then_ended)
     try:
         if ended == "before the detector is made":
             os.write(said, b".=1,0\n")
@@ -188,7 +199,7 @@ def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ende
         os.close(fd)
         os.close(nudges)
     assert broken is None
-    early = ended == "before the detector is made"
+    early = ended != "between two reads"
     first = 0 if early else 4 * STEP  # one read, then the end
     assert started == [(first, len(data), early)]
     one_pass = Detector(command="make")

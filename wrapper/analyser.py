@@ -15,6 +15,7 @@ import os
 import select
 from contextlib import suppress
 from functools import cache
+from importlib import import_module
 
 from pytest_errlearn.forking import write_all
 
@@ -31,6 +32,15 @@ NICE = 10  # the analyser's lower priority: what CPU the command leaves, it take
 GIVE_BACK = 64 << 20  # bytes read between two holes punched into the spill
 NUDGE = b"."  # the spill grew
 END = b"="  # the output is over: the status and whether templates are wanted follow
+# The detector's modules, loaded one by one: the end of the output heard
+# between two, stage 1's worker starts at once (it needs only the first).
+_LOADED_IN_TURN = (
+    "pytest_errlearn.detect.ahead",
+    "pytest_errlearn.detect.agnostic",
+    "pytest_errlearn.detect.blocks",
+    "pytest_errlearn.detect.scanner",
+    "pytest_errlearn.detect.engine",
+)
 
 
 def analyse(argv: list[str], spill: int, nudges: int, results: int) -> None:
@@ -99,9 +109,9 @@ class Follower:
         modules load, has stage 1's worker started first (``_listen``)."""
         self._listen()
         try:
-            from pytest_errlearn.detect import ahead  # noqa: F401 (stage 1's half of the imports)
-
-            self._listen()
+            for module in _LOADED_IN_TURN:
+                import_module(module)
+                self._listen()
             detector = self.detection.prepare()
             if self._early is not None:
                 detector.take_ahead(self._early)
