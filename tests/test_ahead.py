@@ -119,6 +119,28 @@ def test_a_worker_that_dies_leaves_the_scanner_to_find_the_lines_itself(
     assert detected(log, read=STEP, worker=True)[::2] == (one_pass, True)
 
 
+def test_a_worker_out_of_step_is_stopped_and_the_scanner_reads_on_alone(
+    tmp_path: Path, small_chunks: None
+) -> None:
+    log = tmp_path / "build.log"
+    log.write_bytes(build_log())
+    fed = b"one line the worker never sees\n" + log.read_bytes()  # every chunk cut elsewhere
+    fd = os.open(log, os.O_RDONLY)
+    try:
+        detector = Detector()
+        detector.read_ahead(fd, 0, log.stat().st_size)
+        assert detector._scanner.ahead is not None
+        for i in range(0, len(fed), STEP):
+            detector.feed(fed[i : i + STEP])
+        assert detector._scanner.ahead is None  # stopped at its first chunk
+        report = detector.close()
+    finally:
+        os.close(fd)
+    one_pass = Detector()
+    one_pass.feed(fed)
+    assert report.to_dict() == one_pass.close().to_dict()
+
+
 def test_no_worker_for_little_left_to_read_or_without_a_free_cpu(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -36,25 +36,31 @@ from .text import strip_colour
 
 MIN_AHEAD = 8 << 20  # bytes still to read that are worth a second process
 READ = 8 * STEP  # bytes the worker reads at a time: a multiple of STEP (``chunks``)
-_COUNT = 4  # bytes of a chunk's count of lines
+_COUNT = 4  # bytes of a chunk's count of lines, and of its size
+_ITEM = array("i").itemsize  # bytes of a line's start
 
 
 class Ahead:
-    """The scanner's side: ``next()`` is the next chunk's lines where stage 1
+    """The scanner's side: ``next(size)`` is the next chunk's lines where stage 1
     stops, by their starts; None once the worker is gone (the scanner then runs
-    stage 1 itself)."""
+    stage 1 itself). Each chunk comes with its size: a chunk of another size
+    than the scanner's own is a worker out of step, stopped at once."""
 
     def __init__(self, pid: int, pipe: int) -> None:
         self.pid = pid
         self._pipe: BinaryIO | None = open(pipe, "rb")  # noqa: SIM115 (``close`` closes it)
 
-    def next(self) -> array[int] | None:
+    def next(self, size: int) -> array[int] | None:
         if self._pipe is None:
             return None
-        head = self._pipe.read(_COUNT)
-        count = int.from_bytes(head, "little") if len(head) == _COUNT else -1
-        body = self._pipe.read(count * 4) if count > 0 else b""
-        if count < 0 or len(body) != count * 4:
+        head = self._pipe.read(2 * _COUNT)
+        count, sent = (
+            (int.from_bytes(head[:_COUNT], "little"), int.from_bytes(head[_COUNT:], "little"))
+            if len(head) == 2 * _COUNT
+            else (-1, -1)
+        )
+        body = self._pipe.read(count * _ITEM) if count > 0 else b""
+        if count < 0 or sent != size or len(body) != count * _ITEM:
             self.close()
             return None
         starts = array("i")
@@ -141,4 +147,5 @@ class _Worker(Chunks):
             starts.append(chunk.rfind(b"\n", pos, hit) + 1 or pos)
             end = chunk.find(b"\n", hit)
             pos = size if end < 0 else end + 1
-        self.out.write(len(starts).to_bytes(_COUNT, "little") + starts.tobytes())
+        head = len(starts).to_bytes(_COUNT, "little") + size.to_bytes(_COUNT, "little")
+        self.out.write(head + starts.tobytes())

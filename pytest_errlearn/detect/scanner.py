@@ -188,7 +188,7 @@ class Scanner(Chunks):
         self._carry = []
         self._listed = None
         if self.ahead is not None:  # stage 1 done for this chunk by a worker reading ahead
-            if (starts := self.ahead.next()) is not None:
+            if (starts := self.ahead.next(size)) is not None:
                 self._listed = ahead.Listed(starts)
             else:  # it is gone: stage 1 here from now on
                 self.ahead = None
