@@ -264,7 +264,7 @@ def rows_off(names: Collection[str]) -> Iterator[None]:
     it lets a line through that no row left now matches, which costs time, nothing
     else. The scanner's memory of which row a line matched is emptied both ways.
     """
-    from pytest_errlearn.detect import formats, prefilter, scanner
+    from pytest_errlearn.detect import formats, prefilter, rows
 
     table = formats.TABLE
     if not names:
@@ -274,9 +274,9 @@ def rows_off(names: Collection[str]) -> Iterator[None]:
     kept = formats.Table([row for row in table.rows if row.name not in names])
     saved = table.__dict__
     table.__dict__ = kept.__dict__
-    scanner._remembered_row.cache_clear()
+    rows._remembered_row.cache_clear()
     try:
         yield
     finally:
         table.__dict__ = saved
-        scanner._remembered_row.cache_clear()
+        rows._remembered_row.cache_clear()

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pytest_errlearn.detect import prefilter
 from pytest_errlearn.detect.formats import TABLE, Format
 from pytest_errlearn.detect.recogniser import one_line, tokenize
-from pytest_errlearn.detect.scanner import _row
+from pytest_errlearn.detect.rows import row_of
 from pytest_errlearn.detect.text import clean_line, strip_colour
 
 re2 = pytest.importorskip("re2")
@@ -58,7 +58,7 @@ def stops_as_the_whole_table(data: bytes, between: Callable[[], object] = lambda
     newline), stage 2 finds nothing on them, so the errors are the same."""
     found, whole = lines_found(prefilter.find, data, between), lines_found(WHOLE, data)
     raw = data.split(b"\n")
-    return whole <= found and all(_row(clean_line(raw[n])) is None for n in found - whole)
+    return whole <= found and all(row_of(clean_line(raw[n])) is None for n in found - whole)
 
 
 def required(pattern: str, part: str) -> bool:

@@ -13,18 +13,17 @@ the free CPUs (``parallel``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from functools import lru_cache
 
 from ..report import Error, Record, field
-from . import agnostic, ahead, falsepos, prefilter
+from . import agnostic, ahead, prefilter
 from .baseline import Baseline
 from .blocks import MAX_BLOCK, READERS, Reader
 from .chunks import Chunks
 from .classify import categorize, categorize_block
-from .formats import NOTE_WORDS, TABLE, WARNING_WORDS, Format
+from .formats import NOTE_WORDS, WARNING_WORDS, Format
 from .lookback import LOOKBACK, Lookback
+from .rows import BLOCK_STAMP, STAMP_FIRST, row_of
 from .signature import signature
 from .text import clean_line, newlines, strip_colour
 
@@ -33,17 +32,6 @@ PRECEDING = LOOKBACK  # lines looked back over for the output a failure line fol
 # all a scanner of one piece of a log can see above its first line (``pieces``)
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
-
-# Prefixes CI systems put before every line; analysed text starts after them.
-_STAMP = re.compile(
-    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
-    r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+"
-    r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+)"
-)
-_STAMP_FIRST = frozenset("0123456789[")
-# The same before a block's lines, taking one space after it: the rest of the
-# line's indentation is the block's own.
-_BLOCK_STAMP = re.compile(_STAMP.pattern.replace(r"\s+", r"[ \t]"))
 
 
 class Found(Record):
@@ -252,8 +240,8 @@ class Scanner(Chunks):
         text = None
         if self._open is not None:
             text = clean_line(raw)
-            if self._open.stamped and text[:1] in _STAMP_FIRST:
-                text = _BLOCK_STAMP.sub("", text, count=1)
+            if self._open.stamped and text[:1] in STAMP_FIRST:
+                text = BLOCK_STAMP.sub("", text, count=1)
             if self._open.reader.feed(text, self._lineno):
                 return
             self._cursor = start  # the block ends above this line
@@ -266,7 +254,7 @@ class Scanner(Chunks):
             self._candidate(clean_line(raw) if text is None else text, chunk, start, end)
 
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:
-        if (row := _row(text)) is None:
+        if (row := row_of(text)) is None:
             return
         analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
         role: str = fmt.role
@@ -400,33 +388,6 @@ class Scanner(Chunks):
             kind="preceding-output",
             rank=1,
         )
-
-
-Row = tuple[str, Format, dict[str, str | None]]
-MAX_ROWS = 2048  # distinct lines remembered
-ROW_TEXT = 1000  # characters of the longest line remembered
-
-
-def _row(text: str) -> Row | None:
-    """A candidate line's text as analysed (its CI timestamp dropped), its row
-    and the row's groups; None when the line is no error.
-
-    Worked out once per line: CI logs print their error lines again and again
-    (two candidates in three of a LogChunks log repeat a line of the same log),
-    and what a line is depends on its text alone.
-    """
-    return (_remembered_row if len(text) <= ROW_TEXT else _work_out_row)(text)
-
-
-def _work_out_row(text: str) -> Row | None:
-    analysed = _STAMP.sub("", text, count=1) if text[:1] in _STAMP_FIRST else text
-    hit = TABLE.match(analysed)
-    if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
-        return None
-    return analysed, hit.fmt, hit.groups
-
-
-_remembered_row = lru_cache(maxsize=MAX_ROWS)(_work_out_row)
 
 
 def _printed_before(err: Error, known: Baseline) -> bool:

@@ -1,0 +1,50 @@
+"""What a candidate line is: its text as analysed (a CI timestamp dropped), the
+first row of the format table that matches it, and the row's groups; or
+nothing, when no row does or the line is a false positive (``falsepos``).
+
+Worked out once per distinct line: CI logs print their error lines again and
+again (two candidates in three of a LogChunks log repeat a line of the same
+log), and what a line is depends on its text alone.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from . import falsepos
+from .formats import TABLE, Format
+
+MAX_ROWS = 2048  # distinct lines remembered
+ROW_TEXT = 1000  # characters of the longest line remembered
+
+# Prefixes CI systems put before every line; analysed text starts after them.
+_STAMP = re.compile(
+    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
+    r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+"
+    r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+)"
+)
+STAMP_FIRST = frozenset("0123456789[")
+# The same before a block's lines, taking one space after it: the rest of the
+# line's indentation is the block's own.
+BLOCK_STAMP = re.compile(_STAMP.pattern.replace(r"\s+", r"[ \t]"))
+
+
+Row = tuple[str, Format, dict[str, str | None]]
+
+
+def row_of(text: str) -> Row | None:
+    """A candidate line's text as analysed, its row and the row's groups; None
+    when the line is no error."""
+    return (_remembered_row if len(text) <= ROW_TEXT else _work_out_row)(text)
+
+
+def _work_out_row(text: str) -> Row | None:
+    analysed = _STAMP.sub("", text, count=1) if text[:1] in STAMP_FIRST else text
+    hit = TABLE.match(analysed)
+    if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
+        return None
+    return analysed, hit.fmt, hit.groups
+
+
+_remembered_row = lru_cache(maxsize=MAX_ROWS)(_work_out_row)
