@@ -34,6 +34,7 @@ from pathlib import Path
 from common import CORPORA, build_log, logchunks_logs, megabytes, positive
 from common import errlearn_command as errlearn
 
+from pytest_errlearn import forking
 from pytest_errlearn.detect import parallel, prefilter
 
 SPEED_GOAL = 4.0  # errlearn's time over grep's
@@ -122,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A big file takes a second process only while a CPU is free (``parallel``):
     # the figure depends on what else the machine is doing.
     print(
-        f"CPUs: {parallel.cpus()}, free now: {parallel.free_cpus()}, "
+        f"CPUs: {forking.cpus()}, free now: {forking.free_cpus()}, "
         f"load average {os.getloadavg()[0]:.1f}"
     )
     met = True
@@ -160,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rss = peak_rss_mb([*scan, str(huge)])
         # The pieces of a big file are scanned by one process each, and the
         # probe sees the biggest of them: their sum bounds the memory in use.
-        pieces = max(1, min(parallel.cpus(), size // parallel.MIN_PIECE))
+        pieces = max(1, min(forking.cpus(), size // parallel.MIN_PIECE))
         total = rss * pieces
         met &= total < RSS_GOAL_MB
         print(f"peak RSS scanning a {size / 1e6:.0f} MB log ({pieces} processes):")

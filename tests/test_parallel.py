@@ -19,8 +19,9 @@ import pytest
 from pytest_errlearn import forking
 from pytest_errlearn.detect import ahead as ahead_module
 from pytest_errlearn.detect import detect, forks, parallel, pieces
-from pytest_errlearn.detect.parallel import free_cpus, scan_file
+from pytest_errlearn.detect.parallel import scan_file
 from pytest_errlearn.detect.scanner import MAX_WARNINGS, Scanner
+from pytest_errlearn.forking import free_cpus
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="pieces are scanned in forks")
 

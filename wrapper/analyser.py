@@ -80,6 +80,14 @@ class Follower:
         self._said: bytes | None = None  # what came down the pipe after the end's mark
         self._early: Ahead | None = None  # stage 1's worker, started before the detector
 
+    def _ended(self) -> tuple[int, bool] | None:
+        """The command's status and whether templates are wanted, once errlearn has
+        said the output is over; None before."""
+        if self._said is None or not self._said.endswith(b"\n"):
+            return None
+        status, want = self._said[:-1].split(b",")
+        return int(status), want == b"1"
+
     def follow(self) -> tuple[int, bool] | None:
         """Read the spill as the nudges come; the status and whether templates are
         wanted, once errlearn says the output is over (None: errlearn is gone).
@@ -93,11 +101,10 @@ class Follower:
         """
         while True:
             read = self._read()
-            if self._said is not None and self._said.endswith(b"\n"):
+            if (ended := self._ended()) is not None:
                 if read:
                     continue
-                status, want = self._said[:-1].split(b",")
-                return int(status), want == b"1"
+                return ended
             if read and not select.select([self.nudges], [], [], 0)[0]:
                 continue  # more to read, nothing said: read on
             if not self._hear():
@@ -133,8 +140,7 @@ class Follower:
 
     def _listen(self) -> None:
         """Whatever the pipe holds by now, without waiting for it."""
-        over = self._said is not None and self._said.endswith(b"\n")
-        if not over and select.select([self.nudges], [], [], 0)[0]:
+        if self._ended() is None and select.select([self.nudges], [], [], 0)[0]:
             self._hear()
 
     def _hear(self) -> bool:
@@ -148,7 +154,7 @@ class Follower:
             self._said, got = b"", got[mark + 1 :]
         if self._said is not None:
             self._said += got
-            if self._said.endswith(b"\n"):  # the output is whole in the spill
+            if self._ended() is not None:  # the output is whole in the spill
                 self._read_ahead()
         return True
 

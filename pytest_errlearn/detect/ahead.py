@@ -130,7 +130,6 @@ class _Worker(Chunks):
         super().__init__()
         self._pending, self._long = at._pending, at._long  # the scanner's unfinished line
         self.out = out
-        self.find = prefilter.find
 
     def read(self, fd: int, begin: int, end: int) -> None:
         for offset in range(begin, end, READ):
@@ -141,11 +140,6 @@ class _Worker(Chunks):
         """The starts of a chunk's lines where stage 1 stops, as the scanner's
         loop finds them (``Scanner._chunk``)."""
         chunk = strip_colour(chunk)
-        find, size = self.find, len(chunk)
-        starts, pos = array("i"), 0
-        while pos < size and (hit := find(chunk, pos)) >= 0:
-            starts.append(chunk.rfind(b"\n", pos, hit) + 1 or pos)
-            end = chunk.find(b"\n", hit)
-            pos = size if end < 0 else end + 1
-        head = len(starts).to_bytes(_COUNT, "little") + size.to_bytes(_COUNT, "little")
+        starts = array("i", prefilter.line_starts(chunk))
+        head = len(starts).to_bytes(_COUNT, "little") + len(chunk).to_bytes(_COUNT, "little")
         self.out.write(head + starts.tobytes())

@@ -25,15 +25,13 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from ..forking import cpus, free_cpus
+from ..forking import free_cpus
 from ..report import Report
 from . import pieces
 from .baseline import Baseline
 from .engine import CHUNK, Detector
 from .forks import Child, Piece
 from .pieces import FileRange
-
-__all__ = ["MIN_PIECE", "cpus", "free_cpus", "scan_file"]  # the CPUs' count, for the benchmarks
 
 MIN_PIECE = 8 << 20  # bytes of a file worth a process
 PIECE = 512 << 10  # the smallest piece: the most one process may still have to read at the end
@@ -59,8 +57,10 @@ def scan_file(
     """
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
-        count = min(workers or free_cpus(), size // MIN_PIECE)
-        if count < (2 if workers else 3) or not hasattr(os, "fork"):
+        least = 2 if workers else 3  # pieces, and so processes, worth it
+        if (count := size // MIN_PIECE) >= least:  # only then are the CPUs looked at
+            count = min(workers or free_cpus(), count)
+        if count < least or not hasattr(os, "fork"):
             detector = Detector(tool, command=command, known=known)
             detector.read_ahead(f.fileno(), 0, size)
             if meanwhile is not None:

@@ -311,14 +311,11 @@ def quiet_start(data: Source, pos: int) -> int:
     for ahead in (BLOCK // 8, BLOCK):  # most often a few lines on
         raw = data.read(begin, pos + ahead)
         clean = strip_colour(raw)  # the same lines: no colour sequence spans a newline
-        hits: set[int] = set()
-        at = line = 0
-        while (hit := prefilter.find(clean, at)) >= 0:
-            line += clean.count(b"\n", at, hit)
+        hits: set[int] = set()  # the numbers of the lines stage 1 stops at, from 0
+        line = at = 0
+        for start in prefilter.line_starts(clean):
+            line, at = line + clean.count(b"\n", at, start), start
             hits.add(line)
-            if (at := clean.find(b"\n", hit) + 1) == 0:
-                break
-            line += 1
         since = QUIET if begin == 0 else 0  # above the window: unknown unless the log starts
         offset = 0
         for i, text in enumerate(raw.split(b"\n")):

@@ -236,6 +236,18 @@ find, ENGINE = compile_automaton(_table_rows())
 that some row may match; -1 when there is none."""
 
 
+def line_starts(buffer: bytes) -> list[int]:
+    """The starts of the lines of ``buffer`` (whole lines) where ``find`` stops, in
+    order: each line once, as a pass of ``find`` from each such line's end finds them."""
+    starts: list[int] = []
+    pos, size = 0, len(buffer)
+    while pos < size and (hit := find(buffer, pos)) >= 0:
+        starts.append(buffer.rfind(b"\n", pos, hit) + 1 or pos)
+        end = buffer.find(b"\n", hit)
+        pos = size if end < 0 else end + 1
+    return starts
+
+
 @cache
 def find_errors() -> Find:
     """The same automata blind to warning lines, for once enough warnings were read
