@@ -141,6 +141,23 @@ def test_a_worker_out_of_step_is_stopped_and_the_scanner_reads_on_alone(
     assert report.to_dict() == one_pass.close().to_dict()
 
 
+CHUNK = b"ok\nsrc/a.c:1:2: error: boom\n"  # stage 1 stops at the line from byte 3
+
+
+def test_each_chunk_s_lines_reach_the_scanner_as_soon_as_the_worker_has_them() -> None:
+    read_end, write_end = os.pipe()
+    try:
+        worker = ahead._Worker(write_end, Chunks())
+        worker.feed(CHUNK)  # one chunk: far less than a pipe's buffer
+        os.set_blocking(read_end, False)
+        sent = os.read(read_end, 1 << 16)  # no waiting for more chunks, nor for the worker's end
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    count, size = int.from_bytes(sent[:4], "little"), int.from_bytes(sent[4:8], "little")
+    assert (count, size, sent[8:]) == (1, len(CHUNK), (3).to_bytes(4, "little"))
+
+
 def test_no_worker_for_little_left_to_read_or_without_a_free_cpu(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

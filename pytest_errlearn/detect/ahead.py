@@ -29,7 +29,7 @@ from bisect import bisect_left
 from contextlib import suppress
 from typing import BinaryIO
 
-from ..forking import fork_alone, free_cpus
+from ..forking import fork_alone, free_cpus, write_all
 from . import prefilter
 from .chunks import STEP, Chunks
 from .text import strip_colour
@@ -97,8 +97,7 @@ def start(chunks: Chunks, fd: int, begin: int, end: int) -> Ahead | None:
     if pid == 0:  # the worker: never returns
         status = 0
         try:
-            with open(write_end, "wb") as out:
-                _Worker(out, chunks).read(fd, begin, end)
+            _Worker(write_end, chunks).read(fd, begin, end)
         except BaseException:
             status = 1
         finally:
@@ -126,7 +125,7 @@ class Listed:
 class _Worker(Chunks):
     """The worker's side: the chunks cut as the scanner cuts them, from where it is."""
 
-    def __init__(self, out: BinaryIO, at: Chunks) -> None:
+    def __init__(self, out: int, at: Chunks) -> None:
         super().__init__()
         self._pending, self._long = at._pending, at._long  # the scanner's unfinished line
         self.out = out
@@ -142,4 +141,4 @@ class _Worker(Chunks):
         chunk = strip_colour(chunk)
         starts = array("i", prefilter.line_starts(chunk))
         head = len(starts).to_bytes(_COUNT, "little") + len(chunk).to_bytes(_COUNT, "little")
-        self.out.write(head + starts.tobytes())
+        write_all(self.out, head + starts.tobytes())  # at once: the scanner may be waiting
