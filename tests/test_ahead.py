@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from errlearn_wrapper import analyser, analysis
 
-from pytest_errlearn.detect import ahead, chunks
+from pytest_errlearn.detect import ahead, chunks, scanner
 from pytest_errlearn.detect.chunks import Chunks
 from pytest_errlearn.detect.engine import Detector
 from pytest_errlearn.detect.scanner import MAX_WARNINGS
@@ -156,6 +156,20 @@ def test_each_chunk_s_lines_reach_the_scanner_as_soon_as_the_worker_has_them() -
         os.close(write_end)
     count, size = int.from_bytes(sent[:4], "little"), int.from_bytes(sent[4:8], "little")
     assert (count, size, sent[8:]) == (1, len(CHUNK), (3).to_bytes(4, "little"))
+
+
+def test_a_warning_line_past_the_limit_is_read_once_however_often_the_worker_lists_it(
+    tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warning = b"src/w.c:1:1: warning: unused variable 'x'\n"
+    log = tmp_path / "build.log"
+    log.write_bytes(warning * (MAX_WARNINGS + 500) + b"src/a.c:1:2: error: boom\n")
+    one_pass = detected(log, read=STEP, worker=False)[0]
+    read: list[str] = []
+    row_of = scanner.row_of
+    monkeypatch.setattr(scanner, "row_of", lambda text: read.append(text) or row_of(text))
+    assert detected(log, read=STEP, worker=True)[::2] == (one_pass, True)
+    assert len(read) < MAX_WARNINGS + 10  # in full up to the limit; the 500 past it counted
 
 
 def test_no_worker_for_little_left_to_read_or_without_a_free_cpu(

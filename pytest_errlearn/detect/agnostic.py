@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from ..report import Error
 from . import falsepos
 from .baseline import Baseline
 from .text import clean_line
@@ -225,6 +226,25 @@ _WALL_LINE, _SKIPPED, _KEPT = "wall", "skipped", "kept"
 
 
 @lru_cache(maxsize=4096)
+def reason_error(lines: Cleaned, why: Reason, first: int, tool: str | None) -> Error:
+    """The error ``reason`` found in ``lines``, ``lines[0]`` being line ``first``:
+    the best line its message, the lines that go with it its block."""
+    body = [lines[i] for i in range(why.first, why.last + 1)]
+    head = lines[why.head]
+    where = place(body, why.head - why.first)
+    return Error(
+        message=head.strip(),
+        text=head,
+        tool=tool,
+        file=where[0] if where else None,
+        line=where[1] if where else None,
+        span=(first + why.first, first + why.last),
+        block=body,
+        kind="preceding-output",
+        rank=1,
+    )
+
+
 def _kind(text: str) -> str:
     """What a line above a failure line is to ``reason``: a wall it does not
     look past (the step's echoed command), a line it skips, or one it weighs."""

@@ -31,6 +31,7 @@ CONTEXT = 3  # lines of context kept before and after a block
 PRECEDING = LOOKBACK  # lines looked back over for the output a failure line follows:
 # all a scanner of one piece of a log can see above its first line (``pieces``)
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
+MAX_WARNED = 4096  # distinct warning lines past the limit known by their bytes
 EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
 
 
@@ -114,6 +115,10 @@ class Scanner(Chunks):
         self.ahead: ahead.Ahead | None = None  # a worker running stage 1 ahead (``ahead``)
         self._listed: ahead.Listed | None = None  # ... and what it found in this chunk
         self.warning_lines = warning_lines  # warning lines read, repeats included
+        # Raw warning lines read past the limit. A worker lists every warning line
+        # (``ahead``), and what a line is depends on its text alone: seen again,
+        # one is counted from its bytes, not decoded and looked up again.
+        self._warned: set[bytes] = set()
         self._draining = False  # only finishing the block and context open at a piece's end
         self._early = lineno + EARLY  # blocks whose header is above this line are listed:
         self.early_blocks: list[tuple[int, int]] = []  # (header, last line), for ``parallel``
@@ -147,7 +152,7 @@ class Scanner(Chunks):
         lines = agnostic.Cleaned(raws)
         if (why := agnostic.reason(lines, said=True, known=self.known)) is None:
             return None
-        err = self._reason_error(lines, why, self._lineno + 1 - len(lines))
+        err = agnostic.reason_error(lines, why, self._lineno + 1 - len(lines), self.tool)
         err.rank = 1 if agnostic.failing_end(lines, why) else 0
         return Found(err, "end", raws[max(0, why.first - CONTEXT) : why.first])
 
@@ -248,14 +253,21 @@ class Scanner(Chunks):
             self._close_open()
         if self._draining:
             return
-        if sure or (
-            self._find(raw, 0) >= 0 if self._listed is None else start in self._listed.starts
+        if not sure and (
+            self._find(raw, 0) < 0 if self._listed is None else start not in self._listed.starts
         ):
-            self._candidate(clean_line(raw) if text is None else text, chunk, start, end)
-
-    def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> None:
-        if (row := row_of(text)) is None:
             return
+        if text is not None:
+            self._candidate(text, chunk, start, end)
+        elif raw in self._warned:
+            self.dropped += 1
+        elif self._candidate(clean_line(raw), chunk, start, end) and len(self._warned) < MAX_WARNED:
+            self._warned.add(raw)
+
+    def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> bool:
+        """Read a line stage 1 stopped at; True when it is a warning past the limit."""
+        if (row := row_of(text)) is None:
+            return False
         analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
         role: str = fmt.role
         sev = (groups.get("sev") or "").strip().lower()
@@ -268,11 +280,11 @@ class Scanner(Chunks):
         if summary:
             role = "consequence"
         if role in ("ignore", "note") or sev in NOTE_WORDS:
-            return
+            return False
         if role == "warning":
             if self.warning_lines >= MAX_WARNINGS:
                 self.dropped += 1  # a build with thousands of warnings: count, don't read
-                return
+                return True
             self.warning_lines += 1
         n = self._lineno
         if role in ("section", "passed", "place"):
@@ -284,7 +296,7 @@ class Scanner(Chunks):
                 file=groups.get("file"),
             )
             self.emit(Found(heading, role))
-            return
+            return False
         # The raw lines above, read once: for the fixup, and the context.
         above = self._lookback.before(chunk, start, CONTEXT if fmt.fixup is None else LOOKBACK)
         if fmt.fixup is not None:
@@ -323,6 +335,7 @@ class Scanner(Chunks):
         else:
             self._cursor = end
             self._found(Found(err, role, before, sectioned=test is None), fmt.category)
+        return False
 
     def _close_open(self) -> None:
         if self._open is None:
@@ -368,26 +381,9 @@ class Scanner(Chunks):
         lines = agnostic.Cleaned(raws)
         if (why := agnostic.reason(lines, known=self.known)) is None:
             return None
-        err = self._reason_error(lines, why, n - len(lines))
+        err = agnostic.reason_error(lines, why, n - len(lines), self.tool)
         before = raws[max(0, why.first - CONTEXT) : why.first]
         return Found(err, "error", before, unless_follows=n, sectioned=True)
-
-    def _reason_error(self, lines: agnostic.Cleaned, why: agnostic.Reason, first: int) -> Error:
-        """The error ``agnostic.reason`` found in ``lines``, ``lines[0]`` being line ``first``."""
-        body = [lines[i] for i in range(why.first, why.last + 1)]
-        head = lines[why.head]
-        where = agnostic.place(body, why.head - why.first)
-        return Error(
-            message=head.strip(),
-            text=head,
-            tool=self.tool,
-            file=where[0] if where else None,
-            line=where[1] if where else None,
-            span=(first + why.first, first + why.last),
-            block=body,
-            kind="preceding-output",
-            rank=1,
-        )
 
 
 def _printed_before(err: Error, known: Baseline) -> bool:
