@@ -15,8 +15,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import pytest_errlearn
-from pytest_errlearn.detect import detect, lookback
-from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour
+from pytest_errlearn.detect import detect, lookback, text
+from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour, strip_escapes
 from pytest_errlearn.detect.text import speedups as _speedups  # the C module, or None
 
 needs_c = pytest.mark.skipif(_speedups is None, reason="built without a C compiler")
@@ -37,6 +37,8 @@ _PARTS = st.sampled_from(
         b"5",
         b"m",
         b"K",
+        b"G",
+        b"2",
         b" ",
         b"!",
         b"/",
@@ -64,8 +66,18 @@ _OUTPUT = st.lists(_PARTS, max_size=60).map(b"".join)
 @example(b"\x1b]unended\nnext\x1b]also\x1bX")  # OSC cut by a newline or a lone ESC
 @example(b"\x1b[1;2\n\x1b[\x1b\x1b(B\x1bP\x1b_\x1b\\\x1b")  # CSI unfinished, pairs, ESC last
 @example(b"\x1b[\x1b]")
+@example(b"50%\x1b[1G\x1b[0K75%\x1b[G\x1b[2K100%")  # moves to the line's start: a \r each
+@example(b"\x1b]title \x1b[2K more\x07")  # an OSC cut by a move, as a terminal cuts it
 def test_the_c_colour_stripping_gives_what_the_regex_gives(raw: bytes) -> None:
-    assert _speedups.strip_escapes(raw) == ANSI_BYTES.sub(b"", raw)
+    python = text._strip_escapes(raw)
+    assert _speedups.strip_escapes(raw) == python
+    if b"\x1b[G" not in raw and b"\x1b[1G" not in raw and b"\x1b[2K" not in raw:
+        assert python == ANSI_BYTES.sub(b"", raw)  # the quicker regex, without moves
+
+
+def test_a_move_to_the_line_s_start_is_read_as_a_carriage_return() -> None:
+    raw = b"\xe2\xa0\x99 \x1b[1G\x1b[0Ksrc/cart.ts:12\x1b[2Kdone\x1b[31m!\x1b[G\n"
+    assert strip_escapes(raw) == strip_colour(raw) == b"\xe2\xa0\x99 \rsrc/cart.ts:12\rdone!\r\n"
 
 
 @needs_c
@@ -76,7 +88,7 @@ def test_the_c_colour_stripping_gives_what_the_regex_gives_on_real_ci_logs(
     coloured = [raw for raw in map(Path.read_bytes, logs) if b"\x1b" in raw]
     assert coloured, "the LogChunks logs have colours"
     for raw in coloured:
-        assert _speedups.strip_escapes(raw) == ANSI_BYTES.sub(b"", raw)
+        assert _speedups.strip_escapes(raw) == text._strip_escapes(raw)
 
 
 @needs_c

@@ -49,7 +49,20 @@ sequence(const unsigned char *p, const unsigned char *end)
 
 PyDoc_STRVAR(strip_escapes_doc,
 "strip_escapes(data: bytes) -> bytes\n\n"
-"``data`` without its ANSI escape sequences: ``text.ANSI_BYTES.sub(b\"\", data)``.");
+"``data`` without its ANSI escape sequences, each read from its ESC on as a\n"
+"terminal reads it, a move to the line's start (``ESC[1G``, ``ESC[G``,\n"
+"``ESC[2K``) becoming ``\\r``: ``text.strip_escapes`` in one pass.");
+
+/* Whether the n bytes at p (an escape sequence) move the cursor to the line's
+ * start or erase the line: what comes after them is written over the line. */
+static int
+to_line_start(const unsigned char *p, Py_ssize_t n)
+{
+    if (n == 3) {
+        return p[1] == '[' && p[2] == 'G';
+    }
+    return n == 4 && p[1] == '[' && ((p[2] == '1' && p[3] == 'G') || (p[2] == '2' && p[3] == 'K'));
+}
 
 static PyObject *
 strip_escapes(PyObject *module, PyObject *arg)
@@ -80,6 +93,9 @@ strip_escapes(PyObject *module, PyObject *arg)
         else {
             memcpy(w, r, esc - r);
             w += esc - r;
+            if (to_line_start(esc, n)) {
+                *w++ = '\r';
+            }
             r = esc = esc + n;
         }
         esc = esc < end ? memchr(esc, ESC, end - esc) : NULL;
