@@ -31,26 +31,27 @@ class Chunks:
         """Take the complete lines of ``data``; keep the unfinished one."""
         if type(data) is not bytes:  # a bytearray or a view: the C loops read bytes only
             data = bytes(data)
-        if len(data) > STEP:
-            for i in range(0, len(data), STEP):
-                self._feed(data[i : i + STEP])
-        else:
-            self._feed(data)
+        for start in range(0, len(data), STEP):  # read in place: no piece is copied out
+            self._feed(data, start, min(start + STEP, len(data)))
 
-    def _feed(self, data: bytes) -> None:
-        if not data:
-            return
+    def _feed(self, data: bytes, start: int, stop: int) -> None:
+        """The piece ``data[start:stop]``: its lines, with the unfinished one before
+        it, are one chunk (copied once); the line it leaves unfinished is kept."""
         if self._long:
-            i = data.find(b"\n")
+            i = data.find(b"\n", start, stop)
             if i < 0:
                 return
             self._chunk(self._pending + b"\n")
-            self._pending, self._long, data = b"", False, data[i + 1 :]
-        buf = self._pending + data if self._pending else data
-        cut = buf.rfind(b"\n") + 1
-        if cut:
-            self._chunk(buf[:cut] if cut < len(buf) else buf)
-        self._pending = buf[cut:]
+            self._pending, self._long, start = b"", False, i + 1
+        cut = data.rfind(b"\n", start, stop) + 1
+        if not cut:
+            self._pending += data[start:stop]
+        else:
+            if self._pending:
+                self._chunk(b"".join((self._pending, memoryview(data)[start:cut])))
+            else:
+                self._chunk(data if start == 0 and cut == len(data) else data[start:cut])
+            self._pending = data[cut:stop]
         if len(self._pending) > MAX_PENDING:
             self._pending, self._long = self._pending[:MAX_PENDING], True
 
