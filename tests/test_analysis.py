@@ -121,3 +121,23 @@ def test_an_analyser_started_early_leaves_the_run_silent_until_the_command_print
         assert len(analysis.report(1).errors) == 1
     finally:
         analysis.close()
+
+
+def test_a_passing_run_leaves_the_templates_of_its_last_lines_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from errlearn_wrapper import analysis
+
+    from pytest_errlearn.detect.baseline import Baseline
+
+    monkeypatch.setattr(analysis, "TAIL", 400)
+    lines = [b"WARN: retry %c%c refused\n" % (97 + i % 26, 97 + i // 26) for i in range(100)]
+    output = b"".join(lines)
+    detection = Detection(["make"])
+    for i in range(0, len(output), 70):  # pieces cut mid-line, some of them views
+        piece = output[i : i + 70]
+        detection.feed(memoryview(piece) if i % 140 else piece)
+    tail = output[-400:]
+    expected = Baseline.of(tail[tail.find(b"\n") + 1 :], telling=True).templates
+    assert detection.finish(0, True)[1] == expected
+    assert len(expected) == 400 // len(lines[-1])  # the whole lines of the last 400 bytes

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import signal
+from collections import deque
 from contextlib import suppress
 
 from pytest_errlearn.forking import fork_alone, write_all
@@ -193,7 +194,8 @@ class Detection:
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
         self.detector: Detector | None = None
-        self.tail = bytearray()  # the output's last TAIL bytes or more
+        self.tail: deque[bytes] = deque()  # the output's last pieces: TAIL bytes or more
+        self._kept = 0  # bytes in them
 
     def prepare(self) -> Detector:
         """The detector, made now if it is not yet: its modules loaded, and the
@@ -210,10 +212,12 @@ class Detection:
         return self.detector
 
     def feed(self, data: bytes | memoryview) -> None:
-        self.prepare().feed(data if isinstance(data, bytes) else bytes(data))
-        self.tail += data
-        if len(self.tail) > 2 * TAIL:
-            del self.tail[:-TAIL]
+        data = data if isinstance(data, bytes) else bytes(data)
+        self.prepare().feed(data)
+        self.tail.append(data)  # kept as it is: copying every byte cost the analyser 1%
+        self._kept += len(data)
+        while self._kept - len(self.tail[0]) > TAIL:  # more than TAIL kept once any is gone
+            self._kept -= len(self.tail.popleft())
 
     def finish(self, status: int, want_templates: bool) -> tuple[Report | None, frozenset[int]]:
         """The report (None before any output), and the templates when wanted."""
@@ -223,8 +227,8 @@ class Detection:
     def _templates(self) -> frozenset[int]:
         from pytest_errlearn.detect.baseline import Baseline
 
-        tail = bytes(self.tail[-TAIL:])
-        first = tail.find(b"\n") + 1 if len(self.tail) > TAIL else 0  # a whole line first
+        tail = b"".join(self.tail)[-TAIL:]
+        first = tail.find(b"\n") + 1 if self._kept > TAIL else 0  # a whole line first
         return Baseline.of(tail[first:], limit=MAX_TEMPLATES, telling=True).templates
 
 
