@@ -14,6 +14,7 @@ import pytest
 from errlearn_wrapper import analyser, analysis
 
 from pytest_errlearn.detect import ahead, chunks, scanner
+from pytest_errlearn.detect.baseline import Baseline
 from pytest_errlearn.detect.chunks import Chunks
 from pytest_errlearn.detect.engine import Detector
 from pytest_errlearn.detect.scanner import MAX_WARNINGS
@@ -224,9 +225,11 @@ def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ende
     start = ahead.start
     detection = analysis.Detection(["make"])
 
-    def noted(at: Chunks, spill: int, begin: int, end: int) -> ahead.Ahead | None:
+    def noted(
+        at: Chunks, spill: int, begin: int, end: int, then: ahead.Then | None = None
+    ) -> ahead.Ahead | None:
         started.append((begin, end, detection.detector is None))
-        return start(at, spill, begin, end)
+        return start(at, spill, begin, end, then)
 
     monkeypatch.setattr(ahead, "start", noted)
     monkeypatch.setattr(analyser, "READ", 4 * STEP)
@@ -278,3 +281,46 @@ def test_a_worker_whose_reader_is_gone_ends_of_itself(tmp_path: Path, small_chun
             break
         time.sleep(0.01)
     assert pid == worker.pid and os.waitstatus_to_exitcode(status) == 1
+
+
+@pytest.mark.parametrize("worker", ["reads to the end", "is killed"])
+def test_a_passing_run_s_templates_are_made_by_the_worker_or_else_by_the_analyser(
+    tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch, worker: str
+) -> None:
+    monkeypatch.setattr(analysis, "TAIL", 3 * STEP)  # the last lines: over several chunks
+    monkeypatch.setattr(analyser, "READ", 4 * STEP)
+    retries = (b"WARN: retry %c%c refused\n" % (97 + i % 26, 97 + i // 26) for i in range(600))
+    data = build_log() + b"\n" + b"".join(retries)
+    spill = tmp_path / "spill"
+    spill.write_bytes(data)
+    fd = os.open(spill, os.O_RDONLY)
+    nudges, said = os.pipe()
+    start = ahead.start
+    made: list[bool] = []
+
+    def asked(at: Chunks, *args: Any) -> ahead.Ahead | None:
+        started = start(at, *args)
+        assert started is not None
+        made.append(args[-1] is not None)
+        if worker == "is killed":
+            os.kill(started.pid, signal.SIGKILL)
+        return started
+
+    monkeypatch.setattr(ahead, "start", asked)
+    detection = analysis.Detection(["make"])
+    follower = analyser.Follower(fd, nudges, detection)
+    try:
+        follower.prepare()
+        os.write(said, b".=0,1\n")  # passed, and the history wants its templates
+        os.close(said)
+        assert follower.follow() == (0, True)
+        _, templates, broken = follower.finish(0, True)
+    finally:
+        os.close(fd)
+        os.close(nudges)
+    assert (broken, made) == (None, [True])
+    assert detection.detector is not None
+    assert (detection.detector.after is None) == (worker == "is killed")
+    tail = data[-3 * STEP :]
+    assert templates == Baseline.of(tail[tail.find(b"\n") + 1 :], telling=True).templates
+    assert len(templates) > 400  # a line each

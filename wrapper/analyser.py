@@ -79,6 +79,7 @@ class Follower:
         self.broken: str | None = None
         self._said: bytes | None = None  # what came down the pipe after the end's mark
         self._early: Ahead | None = None  # stage 1's worker, started before the detector
+        self._early_then = False  # ... asked for the templates
 
     def _ended(self) -> tuple[int, bool] | None:
         """The command's status and whether templates are wanted, once errlearn has
@@ -121,7 +122,7 @@ class Follower:
                 self._listen()
             detector = self.detection.prepare()
             if self._early is not None:
-                detector.take_ahead(self._early)
+                detector.take_ahead(self._early, self._early_then)
                 self._early = None
         except Exception as exc:
             self.broken = f"{type(exc).__name__}: {exc}"
@@ -165,14 +166,19 @@ class Follower:
         if self.broken is not None:
             return
         try:
+            from . import analysis  # loaded already, as in ``analyse``
+
             end = os.fstat(self.spill).st_size
+            ended = self._ended()
+            then = analysis.then(end) if ended is not None and ended[1] else None
             if (detector := self.detection.detector) is not None:
-                detector.read_ahead(self.spill, self.offset, end)
+                detector.read_ahead(self.spill, self.offset, end, then)
             elif self.offset == 0:
                 from pytest_errlearn.detect import ahead
                 from pytest_errlearn.detect.chunks import Chunks
 
-                self._early = ahead.start(Chunks(), self.spill, 0, end)
+                self._early = ahead.start(Chunks(), self.spill, 0, end, then)
+                self._early_then = then is not None
         except Exception as exc:
             self.broken = f"{type(exc).__name__}: {exc}"
 

@@ -23,6 +23,7 @@ import os
 import signal
 from collections import deque
 from contextlib import suppress
+from functools import partial
 
 from pytest_errlearn.forking import fork_alone, write_all
 from pytest_errlearn.paths import has_history
@@ -31,6 +32,8 @@ from .analyser import END, NUDGE, analyse
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from pytest_errlearn.detect.baseline import Baseline
     from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.report import Report
@@ -220,16 +223,41 @@ class Detection:
             self._kept -= len(self.tail.popleft())
 
     def finish(self, status: int, want_templates: bool) -> tuple[Report | None, frozenset[int]]:
-        """The report (None before any output), and the templates when wanted."""
+        """The report (None before any output), and the templates when wanted:
+        made by stage 1's worker where one read the output's end (``then``)."""
         report = None if self.detector is None else self.detector.close(failed=status != 0)
-        return report, self._templates() if want_templates else frozenset()
+        if not want_templates:
+            return report, frozenset()
+        if self.detector is not None and (made := self.detector.after) is not None:
+            return report, unpacked(made)
+        return report, templates(b"".join(self.tail)[-TAIL:], cut=self._kept > TAIL)
 
-    def _templates(self) -> frozenset[int]:
-        from pytest_errlearn.detect.baseline import Baseline
 
-        tail = b"".join(self.tail)[-TAIL:]
-        first = tail.find(b"\n") + 1 if self._kept > TAIL else 0  # a whole line first
-        return Baseline.of(tail[first:], limit=MAX_TEMPLATES, telling=True).templates
+def templates(tail: bytes, *, cut: bool) -> frozenset[int]:
+    """The templates of a passing run's last lines, ``tail``: from its first whole
+    line where it was ``cut`` from a longer output."""
+    from pytest_errlearn.detect.baseline import Baseline
+
+    first = tail.find(b"\n") + 1 if cut else 0
+    return Baseline.of(tail[first:], limit=MAX_TEMPLATES, telling=True).templates
+
+
+def then(end: int) -> tuple[int, Callable[[bytes], bytes]]:
+    """The templates of an output ``end`` bytes long, as stage 1's worker makes them
+    once it has read the output's last TAIL bytes (``ahead.Then``): packed."""
+    return TAIL, partial(_packed, cut=end > TAIL)
+
+
+def _packed(tail: bytes, *, cut: bool) -> bytes:
+    from array import array
+
+    return array("q", templates(tail, cut=cut)).tobytes()
+
+
+def unpacked(made: bytes) -> frozenset[int]:
+    from array import array
+
+    return frozenset(array("q", made))
 
 
 def baseline(command: str) -> Baseline | None:

@@ -18,6 +18,11 @@ The worker runs the full automata only, never those blind to warnings that a
 scanner alone switches to past ``MAX_WARNINGS`` warning lines: the scanner
 then only counts each warning line the worker listed (it has the CPU to
 spare, the worker has not), and the report is the same.
+
+Stage 1 is the lighter half: the worker is done first, and may be asked to
+make something more of the output's last bytes meanwhile (``start``'s
+``then``: a passing run's templates, for ``errlearn run``), which the scanner
+takes after the last chunk (``Ahead.after``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ import os
 import signal
 from array import array
 from bisect import bisect_left
+from collections import deque
+from collections.abc import Callable
 from contextlib import suppress
 from typing import BinaryIO
 
@@ -38,6 +45,11 @@ MIN_AHEAD = 8 << 20  # bytes still to read that are worth a second process
 READ = 8 * STEP  # bytes the worker reads at a time: a multiple of STEP (``chunks``)
 _COUNT = 4  # bytes of a chunk's count of lines, and of its size
 _ITEM = array("i").itemsize  # bytes of a line's start
+_AFTER = (1 << 32) - 1  # in place of a count: what ``then`` made follows, its size next
+
+# What the worker makes of the output's last bytes once stage 1 is done: how
+# many bytes it needs, and the function that makes bytes of them.
+Then = tuple[int, Callable[[bytes], bytes]]
 
 
 class Ahead:
@@ -67,6 +79,18 @@ class Ahead:
         starts.frombytes(body)
         return starts
 
+    def after(self) -> bytes | None:
+        """What ``then`` made, once every chunk has been read (waiting for it if
+        need be); None where the worker failed or is gone."""
+        if self._pipe is None:
+            return None
+        head = self._pipe.read(2 * _COUNT)
+        if len(head) != 2 * _COUNT or int.from_bytes(head[:_COUNT], "little") != _AFTER:
+            return None
+        size = int.from_bytes(head[_COUNT:], "little")
+        made = self._pipe.read(size)
+        return made if len(made) == size else None
+
     def close(self) -> None:
         """Stop the worker (it has sent all it had, or is no use now) and reap it."""
         if self._pipe is None:
@@ -79,12 +103,16 @@ class Ahead:
             os.waitpid(self.pid, 0)
 
 
-def start(chunks: Chunks, fd: int, begin: int, end: int) -> Ahead | None:
+def start(chunks: Chunks, fd: int, begin: int, end: int, then: Then | None = None) -> Ahead | None:
     """A worker reading ``fd`` from ``begin`` (the next byte ``chunks`` is fed) to
     ``end`` ahead of ``chunks``; None where it does not pay (too little left to
-    read, no CPU free for it, no fork) or cannot be had."""
+    read, no CPU free for it, no fork) or cannot be had. ``then``: what it
+    makes of the last bytes it reads after its last chunk (``Ahead.after``),
+    where it reads them all."""
     if end - begin < MIN_AHEAD or not hasattr(os, "fork") or prefilter.ENGINE != "re2":
         return None
+    if then is not None and end - begin < then[0]:
+        then = None
     if free_cpus() < 2:
         return None
     read_end, write_end = os.pipe()
@@ -97,7 +125,7 @@ def start(chunks: Chunks, fd: int, begin: int, end: int) -> Ahead | None:
     if pid == 0:  # the worker: never returns
         status = 0
         try:
-            _Worker(write_end, chunks).read(fd, begin, end)
+            _Worker(write_end, chunks, then).read(fd, begin, end)
         except BaseException:
             status = 1
         finally:
@@ -125,15 +153,28 @@ class Listed:
 class _Worker(Chunks):
     """The worker's side: the chunks cut as the scanner cuts them, from where it is."""
 
-    def __init__(self, out: int, at: Chunks) -> None:
+    def __init__(self, out: int, at: Chunks, then: Then | None = None) -> None:
         super().__init__()
         self._pending, self._long = at._pending, at._long  # the scanner's unfinished line
         self.out = out
+        self.then = then
 
     def read(self, fd: int, begin: int, end: int) -> None:
+        last: deque[bytes] = deque()  # the reads that hold the last bytes ``then`` needs
+        kept, wanted = 0, 0 if self.then is None else self.then[0]
         for offset in range(begin, end, READ):
-            self.feed(os.pread(fd, min(READ, end - offset), offset))
+            data = os.pread(fd, min(READ, end - offset), offset)
+            self.feed(data)
+            if wanted:  # kept as read: the file's blocks may be given back meanwhile
+                last.append(data)
+                kept += len(data)
+                while kept - len(last[0]) >= wanted:
+                    kept -= len(last.popleft())
         self.flush()
+        if self.then is not None:
+            made = self.then[1](b"".join(last)[-wanted:])
+            head = _AFTER.to_bytes(_COUNT, "little") + len(made).to_bytes(_COUNT, "little")
+            write_all(self.out, head + made)
 
     def _chunk(self, chunk: bytes) -> None:
         """The starts of a chunk's lines where stage 1 stops, as the scanner's

@@ -176,6 +176,8 @@ class Detector:
         self._assembler = Assembler(command)
         self._scanner = Scanner(self._assembler.add, tool, known=known)
         self._scanner.follows = self._assembler.follows  # no reading what will be folded
+        self._then = False  # a worker reading ahead was asked to make something of the end
+        self.after: bytes | None = None
 
     @property
     def dropped(self) -> int:
@@ -186,26 +188,31 @@ class Detector:
         """Analyse the complete lines of ``data``; keep the unfinished one."""
         self._scanner.feed(data)
 
-    def read_ahead(self, fd: int, begin: int, end: int) -> None:
+    def read_ahead(self, fd: int, begin: int, end: int, then: ahead.Then | None = None) -> None:
         """The rest of the input, ``fd`` from ``begin`` (the next byte to be fed) to
         ``end``, is on disk whole: stage 1 may run ahead on it in a process of its
-        own, where that pays (``ahead``). What is fed next must be those bytes."""
+        own, where that pays (``ahead``). What is fed next must be those bytes.
+        ``then``: what that process makes of the last bytes too, for ``after``."""
         if self._scanner.ahead is None:
-            self._scanner.ahead = ahead.start(self._scanner, fd, begin, end)
+            self._scanner.ahead = ahead.start(self._scanner, fd, begin, end, then)
+            self._then = then is not None
 
-    def take_ahead(self, worker: ahead.Ahead) -> None:
+    def take_ahead(self, worker: ahead.Ahead, then: bool = False) -> None:
         """A worker started on this input from its first byte before this detector
-        was made (``ahead.start`` of fresh ``Chunks``); nothing fed yet."""
-        self._scanner.ahead = worker
+        was made (``ahead.start`` of fresh ``Chunks``, asked for a ``then`` or
+        not); nothing fed yet."""
+        self._scanner.ahead, self._then = worker, then
 
     def close(self, failed: bool | None = None) -> Report:
         """Finish the input and return the report, root cause named (``failed``:
-        whether the run failed, when known: ``Assembler.report``)."""
+        whether the run failed, when known: ``Assembler.report``). What a worker
+        reading ahead made of the last bytes is ``after`` now (None: nothing)."""
         try:
             self._scanner.close()
         finally:
-            if self._scanner.ahead is not None:
-                self._scanner.ahead.close()
+            if (worker := self._scanner.ahead) is not None:
+                self.after = worker.after() if self._then else None
+                worker.close()
         return self._assembler.report(failed)
 
 
