@@ -62,10 +62,11 @@ def detected(path: Path, *, read: int, worker: bool) -> tuple[dict[str, Any], in
     fd = os.open(path, os.O_RDONLY)
     try:
         detector = Detector()
+        offset = read + 7  # a first read, its last line unfinished: the worker starts there
+        detector.feed(os.pread(fd, offset, 0))
         if worker:
-            detector.read_ahead(fd, 0, os.fstat(fd).st_size)
+            detector.read_ahead(fd, offset, os.fstat(fd).st_size)
         started = detector._scanner.ahead is not None
-        offset = 0
         while data := os.pread(fd, read, offset):
             offset += len(data)
             detector.feed(data)
