@@ -211,6 +211,17 @@ def test_the_chunks_are_the_same_however_many_steps_each_read_holds(
     assert read.kept == pieces.kept and len(pieces.kept) > 20
 
 
+def finished(
+    follower: analyser.Follower, said: int, status: int, want: bool
+) -> tuple[Any, frozenset[int], str | None]:
+    """Errlearn says the output is over (the command's ``status``, and whether
+    the templates are wanted); what the analyser sends back."""
+    os.write(said, b".=%d,%d\n" % (status, want))
+    os.close(said)
+    assert follower.follow() == (status, want)
+    return follower.finish(status, want)
+
+
 @pytest.mark.parametrize(
     "ended", ["before the detector is made", "while its modules load", "between two reads"]
 )
@@ -248,10 +259,7 @@ def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ende
         if ended == "before the detector is made":
             os.write(said, b".=1,0\n")
         follower.prepare()
-        os.write(said, b".=1,0\n")  # a second end is never read: the first one is heard
-        os.close(said)
-        assert follower.follow() == (1, False)
-        report, _, broken = follower.finish(1, False)
+        report, _, broken = finished(follower, said, 1, False)  # a second end: never read
     finally:
         os.close(fd)
         os.close(nudges)
@@ -312,10 +320,7 @@ def test_a_passing_run_s_templates_are_made_by_the_worker_or_else_by_the_analyse
     follower = analyser.Follower(fd, nudges, detection)
     try:
         follower.prepare()
-        os.write(said, b".=0,1\n")  # passed, and the history wants its templates
-        os.close(said)
-        assert follower.follow() == (0, True)
-        _, templates, broken = follower.finish(0, True)
+        _, templates, broken = finished(follower, said, 0, True)  # passed, templates wanted
     finally:
         os.close(fd)
         os.close(nudges)
