@@ -174,6 +174,26 @@ def test_a_warning_line_past_the_limit_is_read_once_however_often_the_worker_lis
     assert len(read) < MAX_WARNINGS + 10  # in full up to the limit; the 500 past it counted
 
 
+def test_a_warning_line_past_the_limit_read_before_is_not_even_visited_in_later_chunks(
+    tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warning = b"src/w.c:1:1: warning: unused variable 'x'\n"
+    log = tmp_path / "build.log"
+    log.write_bytes(warning * (MAX_WARNINGS + 2000) + b"src/a.c:1:2: error: boom\n")
+    one_pass = detected(log, read=STEP, worker=False)[0]
+    visited: list[int] = []
+    line = scanner.Scanner._line
+
+    def noted(self: scanner.Scanner, *args: Any, **kwargs: Any) -> None:
+        visited.append(self.lineno)
+        line(self, *args, **kwargs)
+
+    monkeypatch.setattr(scanner.Scanner, "_line", noted)
+    assert detected(log, read=STEP, worker=True)[::2] == (one_pass, True)
+    past = [n for n in visited if n > 2 * MAX_WARNINGS]  # well past the limit
+    assert len(past) < 200  # the 1,800 warning lines there: only counted, in their chunk's list
+
+
 def test_no_worker_for_little_left_to_read_or_without_a_free_cpu(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

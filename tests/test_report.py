@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_errlearn.detect.scanner import Found
+from pytest_errlearn.detect.found import Found
 from pytest_errlearn.report import Error, Match
 
 

@@ -141,8 +141,8 @@ class Listed:
 
     __slots__ = ("starts", "_sorted")
 
-    def __init__(self, starts: array[int]) -> None:
-        self._sorted = starts.tolist()
+    def __init__(self, starts: array[int] | list[int]) -> None:
+        self._sorted = starts.tolist() if isinstance(starts, array) else starts
         self.starts = frozenset(self._sorted)
 
     def find(self, buffer: bytes, pos: int) -> int:

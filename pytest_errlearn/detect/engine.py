@@ -20,8 +20,9 @@ from ..report import Error, Report
 from . import ahead, rootcause
 from .baseline import Baseline
 from .classify import actionability, severity
+from .found import Found
 from .locate import Places, locate
-from .scanner import MAX_WARNINGS, Found, Scanner
+from .scanner import MAX_WARNINGS, Scanner
 
 FOLD_DISTANCE = 200  # a consequence this close after an error only follows from it
 MAX_KEPT = 2000  # distinct errors kept; more are only counted

@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ..report import Error
-from .scanner import Found
+from .found import Found
 
 
 class Piece(NamedTuple):

@@ -32,8 +32,9 @@ from .blocks import MAX_BLOCK
 from .chunks import STEP
 from .engine import CHUNK, FOLD_DISTANCE, Assembler
 from .forks import Piece
+from .found import Found
 from .lookback import LOOKBACK, last_lines
-from .scanner import EARLY, Found, Scanner
+from .scanner import EARLY, Scanner
 from .text import strip_colour
 
 BLOCK = 1 << 16  # bytes read at a time to find the lines around a cut

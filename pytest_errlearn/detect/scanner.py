@@ -13,15 +13,16 @@ the free CPUs (``parallel``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from ..report import Error, Record, field
+from ..report import Error
 from . import agnostic, ahead, prefilter
 from .baseline import Baseline
 from .blocks import MAX_BLOCK, READERS, Reader
 from .chunks import Chunks
 from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, WARNING_WORDS, Format
+from .found import Found
 from .lookback import LOOKBACK, Lookback
 from .rows import BLOCK_STAMP, STAMP_FIRST, row_of
 from .signature import signature
@@ -33,29 +34,6 @@ PRECEDING = LOOKBACK  # lines looked back over for the output a failure line fol
 MAX_WARNINGS = 200  # warning lines read in full (repeats too); past this one is only counted
 MAX_WARNED = 4096  # distinct warning lines past the limit known by their bytes
 EARLY = MAX_BLOCK + CONTEXT + 2  # a block still open this far into the next piece is listed
-
-
-class Found(Record):
-    """An error as read, before the run as a whole has its say.
-
-    ``role`` is "error", "warning", "consequence", "passed" (a step ended
-    well), "end" (the reason the output's last lines give), "section" (a
-    test's heading: ``err.test`` names it) or "place" (a folder a tool entered:
-    ``err.file``). The context lines stay raw bytes until
-    the assembler keeps the error. ``unless_follows`` marks the output above
-    a failure line, an error only if nothing before that line explains it.
-    """
-
-    err: Error
-    role: str
-    before: list[bytes] = field(default_factory=list)
-    after: list[bytes] = field(default_factory=list)
-    unless_follows: int | None = None
-    sectioned: bool = False  # ``err.test`` is the test section's, filled in by the assembler
-
-    def context(self) -> list[str]:
-        """The context lines as text: decoded only for the errors a report keeps."""
-        return [clean_line(raw) for raw in self.before] + [clean_line(raw) for raw in self.after]
 
 
 class _Awaiting:
@@ -182,7 +160,9 @@ class Scanner(Chunks):
         self._listed = None
         if self.ahead is not None:  # stage 1 done for this chunk by a worker reading ahead
             if (starts := self.ahead.next(size)) is not None:
-                self._listed = ahead.Listed(starts)
+                self._listed = ahead.Listed(
+                    self._unwarned(chunk, starts) if self._warned else starts
+                )
             else:  # it is gone: stage 1 here from now on
                 self.ahead = None
         if self._listed is None and self.warning_lines >= MAX_WARNINGS:
@@ -213,6 +193,20 @@ class Scanner(Chunks):
             self._line(chunk, start, end, sure=True)
             pos = end
         self._lookback.keep(chunk, self._lineno - first)
+
+    def _unwarned(self, chunk: bytes, starts: Iterable[int]) -> list[int]:
+        """The starts of a chunk's listed lines but the warning lines past the limit
+        read before (``_warned``): those are only counted, here, where it costs
+        least. Their text has no timestamp, so that they are no other line
+        where a block ends on them."""
+        kept, warned = [], self._warned
+        for start in starts:
+            end = chunk.find(b"\n", start) + 1 or len(chunk)
+            if chunk[start:end] in warned:
+                self.dropped += 1
+            else:
+                kept.append(start)
+        return kept
 
     def _run(self, chunk: bytes, pos: int) -> int:
         """Lines the open block takes in one go (its reader's ``run``) from
@@ -261,7 +255,11 @@ class Scanner(Chunks):
             self._candidate(text, chunk, start, end)
         elif raw in self._warned:
             self.dropped += 1
-        elif self._candidate(clean_line(raw), chunk, start, end) and len(self._warned) < MAX_WARNED:
+        elif (
+            self._candidate(text := clean_line(raw), chunk, start, end)
+            and text[:1] not in STAMP_FIRST  # read in a block, it would be this same text
+            and len(self._warned) < MAX_WARNED
+        ):
             self._warned.add(raw)
 
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> bool:
