@@ -32,8 +32,7 @@ from .analyser import END, NUDGE, analyse
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
+    from pytest_errlearn.detect.ahead import Then
     from pytest_errlearn.detect.baseline import Baseline
     from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.report import Report
@@ -217,7 +216,7 @@ class Detection:
     def feed(self, data: bytes | memoryview) -> None:
         data = data if isinstance(data, bytes) else bytes(data)
         self.prepare().feed(data)
-        self.tail.append(data)  # kept as it is: copying every byte cost the analyser 1%
+        self.tail.append(data)  # kept as it is: no copy of every byte the analyser reads
         self._kept += len(data)
         while self._kept - len(self.tail[0]) > TAIL:  # more than TAIL kept once any is gone
             self._kept -= len(self.tail.popleft())
@@ -242,19 +241,21 @@ def templates(tail: bytes, *, cut: bool) -> frozenset[int]:
     return Baseline.of(tail[first:], limit=MAX_TEMPLATES, telling=True).templates
 
 
-def then(end: int) -> tuple[int, Callable[[bytes], bytes]]:
+def then(end: int) -> Then:
     """The templates of an output ``end`` bytes long, as stage 1's worker makes them
     once it has read the output's last TAIL bytes (``ahead.Then``): packed."""
     return TAIL, partial(_packed, cut=end > TAIL)
 
 
 def _packed(tail: bytes, *, cut: bool) -> bytes:
+    """``templates`` as the worker sends them: 64-bit integers (each below 2**63)."""
     from array import array
 
     return array("q", templates(tail, cut=cut)).tobytes()
 
 
 def unpacked(made: bytes) -> frozenset[int]:
+    """The templates the worker sent (``_packed``)."""
     from array import array
 
     return frozenset(array("q", made))
