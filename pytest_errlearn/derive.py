@@ -28,7 +28,7 @@ def stale() -> list[str]:
     out = []
     known = _read(recogniser.KNOWN_FILE)
     if known != recogniser.worked_out(recogniser.table_patterns()):
-        out.append(str(recogniser.KNOWN_FILE.name))
+        out.append(os.path.basename(recogniser.KNOWN_FILE))
     if _read(compiled.FILE) != compiled.worked_out():
         out.append(str(compiled.FILE.name))
     if _read(programs.FILE) != programs.worked_out():

@@ -138,7 +138,7 @@ def test_a_cut_recogniser_still_finds_every_line_its_whole_row_does(row: Format)
 
 def test_a_regex_the_file_does_not_know_gets_its_recogniser_worked_out() -> None:
     pattern = r"^(?P<msg>brand new row: .*)$"
-    assert pattern not in json.loads(recogniser.KNOWN_FILE.read_text(encoding="utf-8"))
+    assert pattern not in json.loads(Path(recogniser.KNOWN_FILE).read_text(encoding="utf-8"))
     assert recogniser.recogniser(pattern) == "(?:brand new row: )"
     assert recogniser.set_recogniser(pattern) == "(?:brand new row: )"
     assert recogniser.line_recogniser(r"^(?P<file>[^:]+): \s*x") == r"(?:[^:\n]+): [\t\f\r ]*x"

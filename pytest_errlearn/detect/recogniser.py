@@ -9,10 +9,10 @@ than its row (the row itself decides), never less.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 _NAMED = re.compile(r"\(\?P<\w+>")
 
@@ -21,12 +21,15 @@ _NAMED = re.compile(r"\(\?P<\w+>")
 # them out would cost every scan's start; a lookup costs nothing. A regex missing from the
 # file (a row just edited) is worked out as before, so the file is never wrong,
 # only slower; a test says when it is out of date, and how to write it again.
-KNOWN_FILE = Path(__file__).with_name("recognisers.json")
+# (A path, not a ``pathlib.Path``: pathlib, and what it imports, would add to
+# the start of every process that reads output.)
+KNOWN_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recognisers.json")
 
 
 def _known() -> dict[str, list[str]]:
     try:
-        known = json.loads(KNOWN_FILE.read_text(encoding="utf-8"))
+        with open(KNOWN_FILE, encoding="utf-8") as f:
+            known = json.load(f)
     except (OSError, ValueError):
         return {}
     return known if isinstance(known, dict) else {}
@@ -223,7 +226,8 @@ def table_patterns() -> list[str]:
 def write_known() -> None:
     """Write ``recognisers.json`` for the table as it is (``python -m pytest_errlearn.derive``)."""
     known = worked_out(table_patterns())
-    KNOWN_FILE.write_text(json.dumps(known, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    with open(KNOWN_FILE, "w", encoding="utf-8") as f:
+        f.write(json.dumps(known, indent=0, sort_keys=True) + "\n")
 
 
 # What a class escape takes, less the newline: an automaton that runs across
