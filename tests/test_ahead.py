@@ -160,13 +160,19 @@ def test_each_chunk_s_lines_reach_the_scanner_as_soon_as_the_worker_has_them() -
     assert (count, size, sent[8:]) == (1, len(CHUNK), (3).to_bytes(4, "little"))
 
 
+def warned(tmp_path: Path, past: int) -> tuple[Path, dict[str, Any]]:
+    """A build log of one warning line, ``past`` times more than the limit, then
+    an error; and its report read in one pass."""
+    log = tmp_path / "build.log"
+    warning = b"src/w.c:1:1: warning: unused variable 'x'\n"
+    log.write_bytes(warning * (MAX_WARNINGS + past) + b"src/a.c:1:2: error: boom\n")
+    return log, detected(log, read=STEP, worker=False)[0]
+
+
 def test_a_warning_line_past_the_limit_is_read_once_however_often_the_worker_lists_it(
     tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    warning = b"src/w.c:1:1: warning: unused variable 'x'\n"
-    log = tmp_path / "build.log"
-    log.write_bytes(warning * (MAX_WARNINGS + 500) + b"src/a.c:1:2: error: boom\n")
-    one_pass = detected(log, read=STEP, worker=False)[0]
+    log, one_pass = warned(tmp_path, 500)
     read: list[str] = []
     row_of = scanner.row_of
     monkeypatch.setattr(scanner, "row_of", lambda text: read.append(text) or row_of(text))
@@ -177,10 +183,7 @@ def test_a_warning_line_past_the_limit_is_read_once_however_often_the_worker_lis
 def test_a_warning_line_past_the_limit_read_before_is_not_even_visited_in_later_chunks(
     tmp_path: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    warning = b"src/w.c:1:1: warning: unused variable 'x'\n"
-    log = tmp_path / "build.log"
-    log.write_bytes(warning * (MAX_WARNINGS + 2000) + b"src/a.c:1:2: error: boom\n")
-    one_pass = detected(log, read=STEP, worker=False)[0]
+    log, one_pass = warned(tmp_path, 2000)
     visited: list[int] = []
     line = scanner.Scanner._line
 
