@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import signal
-from collections import deque
 from contextlib import suppress
 from functools import partial
 
@@ -34,6 +33,7 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 if TYPE_CHECKING:
     from pytest_errlearn.detect.ahead import Then
     from pytest_errlearn.detect.baseline import Baseline
+    from pytest_errlearn.detect.chunks import Tail
     from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.report import Report
 
@@ -196,8 +196,7 @@ class Detection:
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
         self.detector: Detector | None = None
-        self.tail: deque[bytes] = deque()  # the output's last pieces: TAIL bytes or more
-        self._kept = 0  # bytes in them
+        self.tail: Tail | None = None  # the output's last TAIL bytes, from its first read
 
     def prepare(self) -> Detector:
         """The detector, made now if it is not yet: its modules loaded, and the
@@ -216,10 +215,11 @@ class Detection:
     def feed(self, data: bytes | memoryview) -> None:
         data = data if isinstance(data, bytes) else bytes(data)
         self.prepare().feed(data)
-        self.tail.append(data)  # kept as it is: no copy of every byte the analyser reads
-        self._kept += len(data)
-        while self._kept - len(self.tail[0]) > TAIL:  # more than TAIL kept once any is gone
-            self._kept -= len(self.tail.popleft())
+        if self.tail is None:
+            from pytest_errlearn.detect.chunks import Tail
+
+            self.tail = Tail(TAIL)
+        self.tail.keep(data)
 
     def finish(self, status: int, want_templates: bool) -> tuple[Report | None, frozenset[int]]:
         """The report (None before any output), and the templates when wanted:
@@ -229,7 +229,9 @@ class Detection:
             return report, frozenset()
         if self.detector is not None and (made := self.detector.after) is not None:
             return report, unpacked(made)
-        return report, templates(b"".join(self.tail)[-TAIL:], cut=self._kept > TAIL)
+        if self.tail is None:  # no output: no lines
+            return report, frozenset()
+        return report, templates(self.tail.last(), cut=self.tail.seen > TAIL)
 
 
 def templates(tail: bytes, *, cut: bool) -> frozenset[int]:

@@ -31,14 +31,13 @@ import os
 import signal
 from array import array
 from bisect import bisect_left
-from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
 from typing import BinaryIO
 
 from ..forking import fork_alone, free_cpus, write_all
 from . import prefilter
-from .chunks import STEP, Chunks
+from .chunks import STEP, Chunks, Tail
 from .text import strip_colour
 
 MIN_AHEAD = 8 << 20  # bytes still to read that are worth a second process
@@ -160,19 +159,17 @@ class _Worker(Chunks):
         self.then = then
 
     def read(self, fd: int, begin: int, end: int) -> None:
-        last: deque[bytes] = deque()  # the reads that hold the last bytes ``then`` needs
-        kept, wanted = 0, 0 if self.then is None else self.then[0]
+        # The last bytes ``then`` needs, kept as read: the file's blocks may be
+        # given back meanwhile.
+        last = None if self.then is None else Tail(self.then[0])
         for offset in range(begin, end, READ):
             data = os.pread(fd, min(READ, end - offset), offset)
             self.feed(data)
-            if wanted:  # kept as read: the file's blocks may be given back meanwhile
-                last.append(data)
-                kept += len(data)
-                while kept - len(last[0]) >= wanted:
-                    kept -= len(last.popleft())
+            if last is not None:
+                last.keep(data)
         self.flush()
-        if self.then is not None:
-            made = self.then[1](b"".join(last)[-wanted:])
+        if self.then is not None and last is not None:
+            made = self.then[1](last.last())
             head = _AFTER.to_bytes(_COUNT, "little") + len(made).to_bytes(_COUNT, "little")
             write_all(self.out, head + made)
 

@@ -10,6 +10,8 @@ ahead and the scanner agree on which chunk a list of lines belongs to.
 
 from __future__ import annotations
 
+from collections import deque
+
 from .text import MAX_LINE
 
 MAX_PENDING = MAX_LINE * 4  # bytes of one unfinished line kept while waiting for its end
@@ -63,3 +65,25 @@ class Chunks:
 
     def _chunk(self, chunk: bytes) -> None:
         raise NotImplementedError
+
+
+class Tail:
+    """The last ``size`` bytes (or more) of raw output, kept as the reads that hold
+    them: no byte is copied until ``last`` joins them."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.seen = 0  # bytes kept ever, the dropped ones too
+        self._reads: deque[bytes] = deque()
+        self._kept = 0  # bytes in ``_reads``
+
+    def keep(self, data: bytes) -> None:
+        self._reads.append(data)
+        self._kept += len(data)
+        self.seen += len(data)
+        while self._kept - len(self._reads[0]) >= self.size:
+            self._kept -= len(self._reads.popleft())
+
+    def last(self) -> bytes:
+        """The last ``size`` bytes kept (all of them, where fewer were)."""
+        return b"".join(self._reads)[-self.size :]
