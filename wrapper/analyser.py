@@ -79,7 +79,6 @@ class Follower:
         self.broken: str | None = None
         self._said: bytes | None = None  # what came down the pipe after the end's mark
         self._early: Ahead | None = None  # stage 1's worker, started before the detector
-        self._early_then = False  # ... asked for the templates
 
     def _ended(self) -> tuple[int, bool] | None:
         """The command's status and whether templates are wanted, once errlearn has
@@ -122,7 +121,7 @@ class Follower:
                 self._listen()
             detector = self.detection.prepare()
             if self._early is not None:
-                detector.take_ahead(self._early, self._early_then)
+                detector.take_ahead(self._early)
                 self._early = None
         except Exception as exc:
             self.broken = f"{type(exc).__name__}: {exc}"
@@ -178,7 +177,6 @@ class Follower:
                 from pytest_errlearn.detect.chunks import Chunks
 
                 self._early = ahead.start(Chunks(), self.spill, 0, end, then)
-                self._early_then = then is not None
         except Exception as exc:
             self.broken = f"{type(exc).__name__}: {exc}"
 

@@ -62,33 +62,35 @@ class Ahead:
         self._pipe: BinaryIO | None = open(pipe, "rb")  # noqa: SIM115 (``close`` closes it)
 
     def next(self, size: int) -> array[int] | None:
-        if self._pipe is None:
-            return None
-        head = self._pipe.read(2 * _COUNT)
-        count, sent = (
-            (int.from_bytes(head[:_COUNT], "little"), int.from_bytes(head[_COUNT:], "little"))
-            if len(head) == 2 * _COUNT
-            else (-1, -1)
-        )
-        body = self._pipe.read(count * _ITEM) if count > 0 else b""
-        if count < 0 or sent != size or len(body) != count * _ITEM:
-            self.close()
-            return None
-        starts = array("i")
-        starts.frombytes(body)
-        return starts
+        count, sent = self._head()
+        if 0 <= count < _AFTER and sent == size:  # a chunk's lines, of the scanner's chunk
+            body = self._read(count * _ITEM)
+            if len(body) == count * _ITEM:
+                starts = array("i")
+                starts.frombytes(body)
+                return starts
+        self.close()
+        return None
 
     def after(self) -> bytes | None:
         """What ``then`` made, once every chunk has been read (waiting for it if
-        need be); None where the worker failed or is gone."""
-        if self._pipe is None:
+        need be); None where none was asked for (the worker ends after its last
+        chunk), or where the worker failed or is gone."""
+        mark, size = self._head()
+        if mark != _AFTER:
             return None
-        head = self._pipe.read(2 * _COUNT)
-        if len(head) != 2 * _COUNT or int.from_bytes(head[:_COUNT], "little") != _AFTER:
-            return None
-        size = int.from_bytes(head[_COUNT:], "little")
-        made = self._pipe.read(size)
+        made = self._read(size)
         return made if len(made) == size else None
+
+    def _head(self) -> tuple[int, int]:
+        """A record's head (``_head``): (-1, -1) at the pipe's end."""
+        head = self._read(2 * _COUNT)
+        if len(head) != 2 * _COUNT:
+            return -1, -1
+        return int.from_bytes(head[:_COUNT], "little"), int.from_bytes(head[_COUNT:], "little")
+
+    def _read(self, size: int) -> bytes:
+        return b"" if self._pipe is None else self._pipe.read(size)
 
     def close(self) -> None:
         """Stop the worker (it has sent all it had, or is no use now) and reap it."""
@@ -170,13 +172,18 @@ class _Worker(Chunks):
         self.flush()
         if self.then is not None and last is not None:
             made = self.then[1](last.last())
-            head = _AFTER.to_bytes(_COUNT, "little") + len(made).to_bytes(_COUNT, "little")
-            write_all(self.out, head + made)
+            write_all(self.out, _head(_AFTER, len(made)) + made)
 
     def _chunk(self, chunk: bytes) -> None:
         """The starts of a chunk's lines where stage 1 stops, as the scanner's
         loop finds them (``Scanner._chunk``)."""
         chunk = strip_colour(chunk)
         starts = array("i", prefilter.line_starts(chunk))
-        head = len(starts).to_bytes(_COUNT, "little") + len(chunk).to_bytes(_COUNT, "little")
+        head = _head(len(starts), len(chunk))
         write_all(self.out, head + starts.tobytes())  # at once: the scanner may be waiting
+
+
+def _head(count: int, size: int) -> bytes:
+    """A record's head: a chunk's count of lines and its size, or ``_AFTER`` and
+    the size of what ``then`` made."""
+    return count.to_bytes(_COUNT, "little") + size.to_bytes(_COUNT, "little")

@@ -177,8 +177,7 @@ class Detector:
         self._assembler = Assembler(command)
         self._scanner = Scanner(self._assembler.add, tool, known=known)
         self._scanner.follows = self._assembler.follows  # no reading what will be folded
-        self._then = False  # a worker reading ahead was asked to make something of the end
-        self.after: bytes | None = None
+        self.after: bytes | None = None  # what a worker reading ahead made of the last bytes
 
     @property
     def dropped(self) -> int:
@@ -196,13 +195,11 @@ class Detector:
         ``then``: what that process makes of the last bytes too, for ``after``."""
         if self._scanner.ahead is None:
             self._scanner.ahead = ahead.start(self._scanner, fd, begin, end, then)
-            self._then = then is not None
 
-    def take_ahead(self, worker: ahead.Ahead, then: bool = False) -> None:
+    def take_ahead(self, worker: ahead.Ahead) -> None:
         """A worker started on this input from its first byte before this detector
-        was made (``ahead.start`` of fresh ``Chunks``, asked for a ``then`` or
-        not); nothing fed yet."""
-        self._scanner.ahead, self._then = worker, then
+        was made (``ahead.start`` of fresh ``Chunks``); nothing fed yet."""
+        self._scanner.ahead = worker
 
     def close(self, failed: bool | None = None) -> Report:
         """Finish the input and return the report, root cause named (``failed``:
@@ -212,7 +209,7 @@ class Detector:
             self._scanner.close()
         finally:
             if (worker := self._scanner.ahead) is not None:
-                self.after = worker.after() if self._then else None
+                self.after = worker.after()
                 worker.close()
         return self._assembler.report(failed)
 
