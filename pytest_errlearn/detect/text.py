@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 try:  # the byte loops in C, where a compiler built them at install time (``_speedups.c``)
     from . import _speedups
@@ -57,13 +58,18 @@ def strip_colour(chunk: bytes) -> bytes:
 # is gone. Such a sequence is read as a bare \r, whose last segment wins
 # (``visible``): "⠙ ESC[1G ESC[0K src/cart.ts:12" is src/cart.ts:12.
 _TO_LINE_START = frozenset((b"\x1b[1G", b"\x1b[G", b"\x1b[2K"))
-_ONE_SEQUENCE = re.compile(_ONE)
 
 
 def _strip_escapes(chunk: bytes) -> bytes:
     if b"\x1b[G" in chunk or b"\x1b[1G" in chunk or b"\x1b[2K" in chunk:
-        return _ONE_SEQUENCE.sub(_line_start_or_nothing, chunk)
+        return _one_sequence().sub(_line_start_or_nothing, chunk)
     return ANSI_BYTES.sub(b"", chunk)  # a run of sequences a match: quicker
+
+
+@cache
+def _one_sequence() -> re.Pattern[bytes]:
+    """One sequence at a time: compiled where the C loop was not built, on first use."""
+    return re.compile(_ONE)
 
 
 def _line_start_or_nothing(m: re.Match[bytes]) -> bytes:
