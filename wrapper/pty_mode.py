@@ -9,7 +9,6 @@ In pipe mode the runner holds an inert ``Keys`` (no pty), so one loop serves bot
 from __future__ import annotations
 
 import os
-import selectors
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -19,6 +18,7 @@ from .process import pipe, popen_tty
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from .process import Child
+    from .watch import Watch
 
 
 class Keys:
@@ -28,7 +28,7 @@ class Keys:
         self.master = master  # None in pipe mode, and once the pty is closed
         self.tty_in = tty_in  # stdin is a terminal: copy it to the pty in raw mode
         self.buffer = b""  # keystrokes the pty has not taken yet
-        self.sel: selectors.BaseSelector | None = None  # while stdin is being copied
+        self.watch: Watch | None = None  # while stdin is being copied
 
     def resize(self) -> None:
         if self.master is None:
@@ -57,24 +57,24 @@ class Keys:
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
-    def start(self, sel: selectors.BaseSelector) -> None:
+    def start(self, watch: Watch) -> None:
         if self.master is not None and self.tty_in:
-            sel.register(sys.stdin.fileno(), selectors.EVENT_READ, self)
-            self.sel = sel
+            watch.add(sys.stdin.fileno(), self)
+            self.watch = watch
 
     def stop(self) -> None:
         """No more keystrokes: the command exited, or its pty closed (``closed``)."""
-        if self.sel is not None:
-            self.sel.unregister(sys.stdin.fileno())
-            self.sel = None
+        if self.watch is not None:
+            self.watch.remove(sys.stdin.fileno())
+            self.watch = None
 
     def closed(self) -> None:
         self.stop()
         self.master, self.buffer = None, b""
 
-    def typed(self, key: object) -> None:
+    def typed(self) -> None:
         """Copy what the user typed to the pty; what it cannot take yet waits, and the
-        pty's selector entry (its data ``key``) is told to say when it can take more."""
+        pty is watched until it can take more."""
         try:
             data = os.read(sys.stdin.fileno(), 4096)
         except OSError:
@@ -86,8 +86,8 @@ class Keys:
         # terminal) sends one down a raw terminal when its stdin ends, and the
         # command's terminal echoed it into the output as "^@". Nobody types one.
         self.buffer += data.replace(b"\0", b"")
-        if self.write() and self.sel is not None and self.master is not None:
-            self.sel.modify(self.master, selectors.EVENT_READ | selectors.EVENT_WRITE, key)
+        if self.write() and self.watch is not None and self.master is not None:
+            self.watch.writing(self.master, True)
 
     def write(self) -> bool:
         """Give the pty what it takes of the keystrokes; True when some are left."""

@@ -4,7 +4,7 @@ and a copy goes to errlearn's analysis.
 At a terminal the command gets a pseudo-terminal, so colours and progress
 bars survive (window size passed on, SIGWINCH forwarded, stdin copied in raw
 mode); otherwise pipes, stdout kept on stdout and stderr on stderr. One
-thread and a selector move every byte, so memory is bounded by the read size
+thread and a ``Watch`` (poll) move every byte, so memory is bounded by the read size
 whatever the command prints. Ctrl-C reaches the command once: in pipe mode it
 shares errlearn's process group, so errlearn ignores SIGINT; in pty mode the
 command has its own session, so errlearn passes the signal on.
@@ -15,7 +15,6 @@ Starting the command is ``process``'s; the pty and the keyboard are ``pty_mode``
 from __future__ import annotations
 
 import os
-import selectors
 import signal
 import sys
 import time
@@ -24,6 +23,7 @@ from contextlib import contextmanager, suppress
 
 from .process import pipe, shell_status, spawn
 from .pty_mode import Keys, spawn_pty
+from .watch import Watch
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ GRACE = 0.1  # seconds of silence, after the command exits, before errlearn stop
 DRAIN_LIMIT = 2.0  # seconds errlearn reads at most after the command exits
 POLL = 0.05  # how often the exit is polled where pidfd_open is missing
 
-_EXIT = object()  # the selector key data of the command's pidfd
+_EXIT = object()  # what the command's pidfd stands for, in the ``Watch``
 
 
 def use_pty(quiet: bool) -> bool:
@@ -243,13 +243,13 @@ class _Relay:
 
 def _pump(proc: Child, streams: list[_Stream], feed: Feed, keys: Keys) -> None:
     """Pass the command's output through until it ends (or goes quiet after the exit)."""
-    sel = selectors.DefaultSelector()
+    watch = Watch()
     for stream in streams:
-        sel.register(stream.fd, selectors.EVENT_READ, stream)
+        watch.add(stream.fd, stream)
     pidfd = _pidfd(proc.pid)
     if pidfd is not None:
-        sel.register(pidfd, selectors.EVENT_READ, _EXIT)
-    keys.start(sel)
+        watch.add(pidfd, _EXIT)
+    keys.start(watch)
     master = next((s for s in streams if s.fd == keys.master), None)
     live = set(streams)
     exited: float | None = None  # when the command exited
@@ -260,32 +260,32 @@ def _pump(proc: Child, streams: list[_Stream], feed: Feed, keys: Keys) -> None:
                 timeout = min(GRACE, exited + DRAIN_LIMIT - time.monotonic())
                 if timeout <= 0:
                     break
-            events = sel.select(timeout)
+            events = watch.wait(timeout)
             if exited is not None and not events:
                 break  # a background child holds the output open, silent: stop here
-            for key, mask in events:
-                if key.data is _EXIT:
-                    sel.unregister(key.fd)
+            for fd, data, readable, writable in events:
+                if data is _EXIT:
+                    watch.remove(fd)
                     exited = time.monotonic()
                     keys.stop()
-                elif key.data is keys:
+                elif data is keys:
                     if master in live:
-                        keys.typed(master)
-                elif mask & selectors.EVENT_WRITE and not keys.write():
-                    sel.modify(key.fd, selectors.EVENT_READ, key.data)
-                elif mask & selectors.EVENT_READ and not _read(key.data, feed):
-                    sel.unregister(key.fd)
-                    live.discard(key.data)
-                    if key.data is master:
+                        keys.typed()
+                elif writable and not keys.write():
+                    watch.writing(fd, False)
+                elif readable and isinstance(data, _Stream) and not _read(data, feed):
+                    watch.remove(fd)
+                    live.discard(data)
+                    if data is master:
                         keys.closed()
-                    key.data.end(feed)
+                    data.end(feed)
             if exited is None and pidfd is None and proc.poll() is not None:
                 exited = time.monotonic()
     finally:
         keys.closed()
         for stream in live:
             stream.end(feed)
-        sel.close()
+        watch.close()
         if pidfd is not None:
             os.close(pidfd)
 
