@@ -4,9 +4,9 @@ feeds it to the detection, and sends the report back when told the output is
 over.
 
 The protocol, on the pipe from errlearn: a ``NUDGE`` byte each time the spill
-grew, then ``END`` and ``status,want\n`` (the command's exit status, and
-whether a passing run's templates are wanted) once the output is over; the
-report goes back pickled on a second pipe.
+grew, then ``END`` (both ``analysis``'s) and ``status,want\n`` (the command's
+exit status, and whether a passing run's templates are wanted) once the output
+is over; the report goes back pickled on a second pipe.
 """
 
 from __future__ import annotations
@@ -19,19 +19,18 @@ from importlib import import_module
 
 from pytest_errlearn.forking import write_all
 
+from . import analysis  # loaded already, by the process that forked this one
+
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from typing import Any
 
     from pytest_errlearn.detect.ahead import Ahead
 
-    from .analysis import Detection
 
 READ = 1 << 20  # bytes the analyser reads of the spill at a time
 NICE = 10  # the analyser's lower priority: what CPU the command leaves, it takes
 GIVE_BACK = 64 << 20  # bytes read between two holes punched into the spill
-NUDGE = b"."  # the spill grew
-END = b"="  # the output is over: the status and whether templates are wanted follow
 # The detector's modules, loaded one by one: the end of the output heard
 # between two, stage 1's worker starts at once (it needs only the first).
 _LOADED_IN_TURN = (
@@ -47,13 +46,11 @@ def analyse(argv: list[str], spill: int, nudges: int, results: int) -> None:
     """In the forked analyser: follow the spill until the output is over, send
     back the report (or why there is none), exit. Errlearn gone before the
     end of the output, it exits at once."""
-    from .analysis import Detection  # loaded already: the process that forked this one has it
-
     status = 0
     try:
         with suppress(OSError):  # the command and the pass-through first, where CPUs are few
             os.nice(NICE)
-        follower = Follower(spill, nudges, Detection(argv))
+        follower = Follower(spill, nudges, analysis.Detection(argv))
         follower.prepare()  # before the output: ``Analysis.start`` may fork this early
         if (end := follower.follow()) is not None:
             import pickle
@@ -71,7 +68,7 @@ class Follower:
     """The spill read as it grows, into the detection (until the detection fails:
     then the rest is only waited for, and the failure is the answer)."""
 
-    def __init__(self, spill: int, nudges: int, detection: Detection) -> None:
+    def __init__(self, spill: int, nudges: int, detection: analysis.Detection) -> None:
         self.spill = spill
         self.nudges = nudges
         self.detection = detection
@@ -150,7 +147,7 @@ class Follower:
         got = os.read(self.nudges, 1 << 16)
         if not got:
             return False
-        if self._said is None and (mark := got.find(END)) >= 0:
+        if self._said is None and (mark := got.find(analysis.END)) >= 0:
             self._said, got = b"", got[mark + 1 :]
         if self._said is not None:
             self._said += got
@@ -165,8 +162,6 @@ class Follower:
         if self.broken is not None:
             return
         try:
-            from . import analysis  # loaded already, as in ``analyse``
-
             end = os.fstat(self.spill).st_size
             ended = self._ended()
             then = analysis.then(end) if ended is not None and ended[1] else None

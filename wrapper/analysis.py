@@ -27,8 +27,6 @@ from functools import partial
 from pytest_errlearn.forking import fork_alone, write_all
 from pytest_errlearn.paths import has_history
 
-from .analyser import END, NUDGE, analyse
-
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     from pytest_errlearn.detect.ahead import Then
@@ -37,6 +35,9 @@ if TYPE_CHECKING:
     from pytest_errlearn.detect.engine import Detector
     from pytest_errlearn.report import Report
 
+# What errlearn tells the analyser on their pipe (the protocol: ``analyser``).
+NUDGE = b"."  # the spill grew
+END = b"="  # the output is over: the status and whether templates are wanted follow
 TAIL = 1 << 20  # bytes of a passing run's output whose lines become its command's baseline
 MAX_TEMPLATES = 5000  # ... at most this many distinct lines
 
@@ -145,7 +146,9 @@ class Analysis:
             pid, kept = fork_alone(self._spill, nudges_in, results_out)
         except OSError:  # no process to be had: the analysis runs here
             pid = -1
-        if pid == 0:  # the analyser: never returns
+        if pid == 0:  # the analyser: never returns. Its module loads there alone.
+            from .analyser import analyse
+
             analyse(self.argv, *kept)
         os.close(nudges_in)
         os.close(results_out)

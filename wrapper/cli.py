@@ -8,7 +8,6 @@ a TOML file, an option) is one line on stderr and status 2, never a traceback.
 from __future__ import annotations
 
 import atexit
-import importlib
 import os
 import sys
 from contextlib import suppress
@@ -49,6 +48,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     and argparse with its help formatter (shutil, gettext, locale) is a sixth of its start.
     """
     import argparse
+    import importlib
 
     class _Parser(argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:  # every error line starts alike
