@@ -15,7 +15,11 @@ so that it can be stored and compared with those of another run's output.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from hashlib import blake2b
+
+try:  # CPython's own BLAKE2 (hashlib's too): the same digest, without loading OpenSSL
+    from _blake2 import blake2b  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # another Python, or a CPython built without it
+    from hashlib import blake2b
 
 from .signature import normalize
 from .text import clean_line
