@@ -17,8 +17,9 @@ from errlearn_wrapper.agent_hooks import BuildCommand, build_command, classify
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_errlearn.detect.commandline import commands, join, program_name, segments
+from pytest_errlearn.detect.commandline import commands, program_name
 from pytest_errlearn.detect.hints import tool_from_command
+from pytest_errlearn.detect.shellwords import join, segments
 from pytest_errlearn.history import command_key
 
 # line -> (tool hint, history key, the hooks' type, the hooks' command); None: not a build.
@@ -222,7 +223,7 @@ def test_reading_a_line_imports_no_detector() -> None:
     ).stdout
     assert (
         out.strip() == "['pytest_errlearn', 'pytest_errlearn.detect', "
-        "'pytest_errlearn.detect.commandline']"
+        "'pytest_errlearn.detect.commandline', 'pytest_errlearn.detect.shellwords']"
     )
 
 

@@ -196,7 +196,7 @@ def hints(data: dict[str, Any], command: str, limit: int) -> list[Hint]:
     from .rows import Hint
 
     if len(pool) > limit and len({row[2] for row in pool}) > 1:
-        from ..detect.commandline import split_command as split
+        from ..detect.shellwords import split_command as split
 
         words = set(split(command))
         pool = sorted(pool, key=lambda row: -overlap(words, set(split(row[2]))))

@@ -93,7 +93,7 @@ def hints(conn: Conn, command: str, limit: int) -> list[Hint]:
     from .rows import Hint
 
     if len(pool) > limit and len({c for *_, c in pool}) > 1:
-        from ..detect.commandline import split_command as split
+        from ..detect.shellwords import split_command as split
 
         words = set(split(command))
         pool.sort(key=lambda row: -overlap(words, set(split(row[3]))))  # stable: newest first
