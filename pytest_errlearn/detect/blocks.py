@@ -12,18 +12,8 @@ import re
 from collections.abc import Callable
 
 from ..report import Error
-from .blocks_langs import (
-    GoPanic,
-    Jest,
-    Mocha,
-    NodeSpec,
-    Pytest,
-    Rustc,
-    RustPanic,
-    Swallow,
-    Tap,
-    Traceback,
-)
+from .blocks_langs import GoPanic, Pytest, Rustc, RustPanic, Swallow, Traceback
+from .blocks_tests import Jest, Mocha, NodeSpec, Tap
 from .formats import READERS as FAMILY_READERS
 from .formats.java import transport_failure
 from .frames import Frame

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ...report import Error
-from ..blocks_langs import Mocha
+from ..blocks_tests import Mocha
 from ..frames import is_user_path
 from ..reader import Reader
 from . import Format, regex

@@ -1,0 +1,253 @@
+"""Block readers of test runners' reports: jest's and mocha's failures, TAP's
+``not ok`` with its diagnostics (node --test, tape, bats, Test::More), and
+node's spec reporter."""
+
+from __future__ import annotations
+
+import re
+
+from ..report import Error
+from .frames import is_user_path
+from .reader import Reader
+
+
+def _indent(text: str) -> int:
+    """How far a line is indented."""
+    return len(text) - len(text.lstrip())
+
+
+class Jest(Reader):
+    """A jest ``●`` failure: indented message, diff, code frame and frames."""
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.got_message = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return True
+        if stripped.startswith("●") or not line[:1].isspace():
+            return False
+        if not self.got_message:
+            self.err.message = stripped
+            self.got_message = True
+        return True
+
+
+class Mocha(Reader):
+    """A mocha ``1) title:`` failure; only real with an error line under it.
+
+    Mocha also prints ``1) title`` in its progress tree, where no error
+    follows: those are not failures of their own (``valid`` stays False).
+    """
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.valid = False
+        self.indent = 0  # the title lines nest deeper and deeper
+        self.titled = err.message.endswith(":")
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return self.count < 12
+        if not line[:1].isspace():
+            return False
+        indent = _indent(line)
+        if not self.valid and self.titled and indent < self.indent:
+            self.err.message, self.valid = stripped, True  # the error, under the titles
+        self.indent = max(self.indent, indent)
+        self.titled = stripped.endswith(":")  # the last title line ends in a colon
+        return True
+
+
+class Tap(Reader):
+    """A TAP ``not ok N - test``: its YAML block (node --test, tape, node-tap), or
+    its diagnostics as ``#`` comment lines under it (bats, Perl's Test::More,
+    busted's ``-o TAP``, themis).
+
+    With YAML, the error is the block's ``name: error`` (its lines joined), at
+    the first frame of the user's code in its ``stack`` (else its ``location``).
+    A test that failed only because its subtests did (``subtestsFailed``)
+    follows from them. With comments, the error is what they say, at the place
+    they name: ``(in test file F, line N)`` and ``(from function `f' in file F,
+    line N,`` (bats, innermost first), ``at F line N.`` (Test::More),
+    ``F:N: `` opening the text (busted's failure message, and Lua's or a
+    shell's error), ``F: line N: `` (bash), ``F @ N`` (busted's test); a Python
+    traceback's innermost frame of the user's code (tap.py).
+    """
+
+    frames_wanted = False  # TAP's frames have no "at": read here
+    _KEY = re.compile(r"^(?P<indent>\s*)(?P<key>\w+):\s*(?P<value>.*)$")
+    _FRAME = re.compile(r"\(?(?P<file>[^\s()]+?):(?P<line>\d+):(?P<col>\d+)\)?$")
+    _COMMENT = re.compile(r"^(?P<indent>\s*)#(?: (?P<body>.*))?$")
+    # What ends a test's comments: the next test's, a summary, a harness's words.
+    _END = re.compile(
+        r"^(?:Looks like |Subtest: |(?:tests|pass|passes|fail|fails|skip|skipped|todo|pendings|"
+        r"cancelled|suites|duration_ms)\s+\d|ok$|(?:not )?ok \d|Tests were run but no plan|"
+        r"No tests run|\S+ @ \d+: )"  # busted --verbose names the next test so
+    )
+    _PLACES = (
+        re.compile(r"\bin (?:test )?file (?P<file>.+?), line (?P<line>\d+)\b"),  # bats
+        re.compile(r"(?:^|\s)at (?P<file>\S+) line (?P<line>\d+)\.?$"),  # Test::More
+        re.compile(r"\((?P<file>\S+) at line (?P<line>\d+)\)"),  # Test::More, old
+        re.compile(r"^(?:Failure message: )?(?P<file>[^\s:@]+):(?P<line>\d+): "),  # busted, Lua
+        re.compile(r"^(?P<file>[^\s:]+): line (?P<line>\d+): "),  # bash
+        re.compile(  # themis: the line in the file only when it says "Absolute Line"
+            r"\bLine:\d+(?:\s+\[ Absolute Line: (?P<line>\d+) \])?\s+\((?P<file>[^()]+)\)$"
+        ),
+    )
+    _LEAD = re.compile(r"^[^\s:@]+:\d+: ")
+    _TEST_AT = re.compile(r"^(?P<file>[^\s:@]+) @ (?P<line>\d+)$")  # busted: where the test is
+    _PLACE_ONLY = re.compile(
+        r"^\(?(?:from function `[^']*' )?in (?:test )?file .+, line \d+[,)]?$"
+        r"|^at \S+ line \d+\.?$|^function \S+\(.*\)  Line:\d+.*\)$|^\s*\d+: "
+    )
+    _HARNESS = re.compile(
+        r"/(?:bats-core|bats-support|bats-assert|bats-file|libexec/bats)\b|/lib/bats/"
+        r"|/share/lua/|/lib/lua/|/vim-themis/|/themis/"
+    )
+    _RULE = re.compile(r"[-+=| ]*")
+    _PY_FRAME = re.compile(r'^File "(?P<file>[^"]+)", line (?P<line>\d+)')
+    _PY_RAISED = re.compile(r"^(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure|Exit)\b(?::.*)?$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indent = _indent(err.text)
+        self.keys: int | None = None  # the indent of the YAML keys, once seen
+        self.key = ""
+        self.fields: dict[str, list[str]] = {}
+        self.over = False
+        self.yaml = False  # a YAML block (or other lines deeper than the header) began
+        self.comments: list[str] = []  # the diagnostics' texts, before any YAML
+
+    def accept(self, line: str) -> bool:
+        stripped, indent = line.strip(), _indent(line)
+        if self.over:
+            return False
+        if stripped and indent <= self.indent:
+            return not self.yaml and indent == self.indent and self._comment(line)
+        if stripped:
+            self.yaml = True
+        if stripped == "...":
+            self.over = True
+        elif stripped != "---" and stripped:
+            m = self._KEY.match(line)
+            if m and (self.keys is None or indent <= self.keys):
+                self.keys, self.key = indent, m["key"]
+                value = m["value"].strip()
+                inline = [] if value[:1] in ("|", ">") else [value.strip("'\"")]
+                self.fields[self.key] = [v for v in inline if v]
+            elif self.key:
+                self.fields.setdefault(self.key, []).append(stripped)
+        return True
+
+    def _comment(self, line: str) -> bool:
+        """A ``#`` line of the test's diagnostics: taken, unless it ends them."""
+        m = self._COMMENT.match(line)
+        if m is None:
+            return False
+        body = (m["body"] or "").rstrip()
+        if self._END.match(body.lstrip()):
+            return False
+        self.comments.append(body.strip())
+        return True
+
+    def finish(self) -> None:
+        err, fields = self.err, self.fields
+        if self.comments and not fields:
+            self._diagnostics()
+            return
+        if "subtestsFailed" in "".join(fields.get("failureType", ())):
+            self.consequence = True
+        if said := " ".join(fields.get("error", ())):
+            name = "".join(fields.get("name", ()))
+            err.message = f"{name}: {said}" if name and not said.startswith(name) else said
+        frames = [m for line in fields.get("stack", ()) if (m := self._FRAME.search(line))]
+        frames += [
+            m
+            for key in ("at", "location")
+            for line in fields.get(key, ())
+            if (m := self._FRAME.search(line))
+        ]  # tape says "at:", node "location:"
+        where = next((m for m in frames if is_user_path(m["file"])), None)
+        if where is not None:
+            err.file, err.line, err.column = where["file"], int(where["line"]), int(where["col"])
+
+    def _diagnostics(self) -> None:
+        """The error as the ``#`` lines under ``not ok`` tell it."""
+        err = self.err
+        places: list[tuple[str, int | None]] = []
+        test_at: tuple[str, int | None] | None = None
+        said: list[str] = []
+        traceback = False  # its frames are places, not what went wrong
+        for text in self.comments:
+            traceback = traceback or text in ("stack traceback:", "Stack trace:")
+            for rx in self._PLACES:
+                for m in rx.finditer(text):
+                    places.append((m["file"].strip(), int(m["line"]) if m["line"] else None))
+            if test_at is None and (at := self._TEST_AT.match(text)):
+                test_at = (at["file"], int(at["line"]))
+            elif (
+                text
+                and not traceback
+                and not self._PLACE_ONLY.match(text)
+                and not self._RULE.fullmatch(text)
+            ):
+                text = text.removeprefix("Failure message: ")
+                said.append(self._LEAD.sub("", text) if not said else text)
+        where = next((p for p in places if self._user(p[0])), None) or test_at
+        if self._python(said):
+            return
+        if where is not None:
+            err.file, err.line = where
+        if said:
+            err.message = "; ".join(said[:6])
+
+    def _python(self, said: list[str]) -> bool:
+        """A Python traceback in the comments (tap.py, pytest-tap): the error is its
+        exception line, at its innermost frame in the user's code."""
+        frames = [m for text in said if (m := self._PY_FRAME.match(text))]
+        if not frames:
+            return False
+        user = [m for m in frames if self._user(m["file"])] or frames
+        self.err.file, self.err.line = user[-1]["file"], int(user[-1]["line"])
+        raised = [t for t in said if self._PY_RAISED.match(t)]
+        if raised:
+            self.err.message = raised[-1]
+        return True
+
+    def _user(self, path: str) -> bool:
+        return is_user_path(path) and self._HARNESS.search(path) is None
+
+
+class NodeSpec(Reader):
+    """A failed test in node --test's spec reporter: the error's lines, then
+    its ``at`` frames and the error's fields, indented under ``✖ test (1ms)``.
+    A suite that failed only because its tests did (``N subtests failed``)
+    follows from them."""
+
+    _SUBTESTS = re.compile(r"^'?\d+ subtests? failed'?$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.indent = _indent(err.text)
+        self.said: list[str] = []
+        self.framed = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if stripped and _indent(line) <= self.indent:
+            return False
+        if stripped.startswith("at ") or stripped in ("{", "}"):
+            self.framed = True
+        elif stripped and not self.framed:
+            self.said.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        if self.said:
+            self.err.message = " ".join(self.said)
+            self.consequence = bool(self._SUBTESTS.match(self.err.message))
+        super().finish()
