@@ -189,6 +189,22 @@ def test_a_plain_run_builds_no_parser_and_spawns_without_subprocess(tmp_path: Pa
     assert done.stdout == "0 []\n", done.stderr
 
 
+def test_a_plain_run_loads_neither_selectors_nor_the_analysers_side(tmp_path: Path) -> None:
+    probe = textwrap.dedent("""
+        import sys
+        before = set(sys.modules)
+        from errlearn_wrapper.cli import main
+        status = main(["run", "--", "true"])
+        heavy = {"selectors", "math", "errlearn_wrapper.analyser"}
+        heavy.add("errlearn_wrapper.commands.run_options")
+        print(status, sorted(heavy & (set(sys.modules) - before)))
+    """)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout == "0 []\n", done.stderr
+
+
 def test_a_plain_run_gets_the_options_the_parser_would_give() -> None:
     parsed = vars(build_parser("run").parse_args(["run", "--", "make", "-k"]))
     del parsed["func"], parsed["subcommand"]

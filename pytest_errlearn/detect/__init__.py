@@ -8,11 +8,11 @@ stay cheap to import for the commands that need only them.
 
 from __future__ import annotations
 
-from typing import Any
-
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .engine import Detector, detect
     from .hints import tool_from_command
 
