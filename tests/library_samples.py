@@ -534,4 +534,7 @@ UNRELATED = (
     Corpus("errorformat/fmts_testdata/tsc.in", 4, command="tsc"),  # TS2345, not TS2322
     Corpus(f"{LOGS}/C/vim@vim/failed/555378073.log", 5972),
     Corpus(f"{LOGS}/C/php@php-src/failed/531216112.log", 478),
+    # "expected ..." of other languages than C, no missing ";"
+    Corpus("analysis-model/resources/pep8Test.txt", 2, command="pycodestyle"),
+    Corpus("analysis-model/resources/yamllint.txt", 4, command="yamllint"),
 )
