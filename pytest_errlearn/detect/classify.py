@@ -45,7 +45,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     (
         "syntax",
         r"SyntaxError|IndentationError|TabError|syntax error|parse error|ParseError|"
-        r"unexpected token|Unexpected token|expected ['\"`;)(\]{}]|expected ‘[^’\w]{1,2}’|"
+        # a token in quotes, punctuation only: mypy's 'expected "str"' is a type's name
+        r"unexpected token|Unexpected token|expected (?:['\"`][^\w\s'\"`]{1,3}['\"`]|[;)(\]{}])|"
+        r"expected ‘[^’\w]{1,2}’|invalid-syntax|"
         r"expected (?:expression|"
         r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
         # a keyword where none may stand (Ruby's "unexpected keyword_end"), not
@@ -79,7 +81,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"could not find function|not in scope|Unable to resolve symbol|No such var|"
         r"Unresolved symbol|not found: (?:value|type|object)|Not found: |"
         r"cannot find '[^']+' in scope|"
-        r"Undefined name '|Undefined control sequence|void-function|void-variable|is undefined\.|"
+        r"[Uu]ndefined name ['`]|Undefined control sequence|void-function|void-variable|"
+        r"is undefined\.|"
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
         r"FixtureLookupError|fixture '[^']+' not found",
@@ -89,7 +92,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"TypeError|type mismatch|mismatched types|incompatible types?|"
         r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
         r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
-        r"has incompatible type|Incompatible types|Argument \d+ to|expected type|"
+        r"has incompatible type|Incompatible (?:types|return value type|default for)|"
+        r"Argument \d+ to|expected type|"
         r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
         r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
         r"borrow of moved value|unexpected keyword argument|got multiple values for "

@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..frames import is_user_path, python_location
+from ..reader import Reader
 from . import Format, regex
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
+if TYPE_CHECKING:
+    from ...report import Error
 
 
 def python_exception_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -32,6 +37,32 @@ def _pytest_frame(groups: dict[str, str | None], before: Sequence[str]) -> None:
         groups["file"], groups["line"] = user[0]["file"], user[0]["line"]
 
 
+class RuffDiagnostic(Reader):
+    """ruff's own layout (its default output): the rule's code and message, then
+    ``--> file:line:col``, a code frame and ``help:`` lines, a blank line after.
+
+    A line like ``E501 Line too long`` could start any text: the header is
+    ruff's only when its ``-->`` place is the very next line.
+    """
+
+    frames_wanted = False  # a code frame, no stack
+    _PLACE = regex(r"^\s*--> (?P<file>.+?):(?P<line>\d+):(?P<col>\d+)$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.valid = False
+
+    def accept(self, line: str) -> bool:
+        if not self.valid:
+            if (m := self._PLACE.match(line)) is None:
+                return False
+            self.err.file, self.err.line, self.err.column = m["file"], int(m["line"]), int(m["col"])
+            self.valid = True
+            return True
+        return bool(line.strip())
+
+
+READERS = {"ruff": RuffDiagnostic}
 ORDER = 10  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
@@ -145,6 +176,21 @@ ROWS = (
         tool="flake8",
         rank=2,
         examples=("a.py:1:1: F401 'os' imported but unused",),
+    ),
+    Format(  # ruff 0.12 on; before, its lines had flake8's shape, the place first
+        "ruff",
+        r"^(?P<code>(?P<sev>[A-Z])[A-Z]{0,4}\d{3,4}(?= )|invalid-syntax(?=:)|unformatted(?=:)):?"
+        r"(?: \[\*\])? (?P<msg>\S.*)$",
+        tool="flake8",
+        block="ruff",
+        rank=2,
+        words=("invalid-syntax:", "unformatted:"),
+        examples=(
+            "F401 [*] `os` imported but unused",
+            "E501 Line too long (21 > 20)",
+            "invalid-syntax: Expected a parameter or the end of the parameter list",
+            "unformatted: File would be reformatted",
+        ),
     ),
     Format(
         "pylint",

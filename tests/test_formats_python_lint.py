@@ -1,0 +1,98 @@
+"""Python's linters and type checker as they print today: ruff's own layout (its
+default since 0.12: the rule, then its ``-->`` place), and mypy's messages."""
+
+from __future__ import annotations
+
+import pytest
+from test_detect import scan
+
+from pytest_errlearn.detect import classify
+from pytest_errlearn.matching.matcher import Matcher
+from pytest_errlearn.matching.patterns import builtin_patterns
+
+# Real runs of ruff 0.17.6 (`ruff check bad.py`, then a file with a syntax error).
+RUFF = """
+I001 [*] Import block is un-sorted or un-formatted
+ --> bad.py:1:1
+  |
+1 | import os
+  | ^^^^^^^^^
+2 | def f(x: int) -> str:
+  |
+help: Organize imports
+
+F401 [*] `os` imported but unused
+ --> bad.py:1:8
+  |
+1 | import os
+  |        ^^
+2 | def f(x: int) -> str:
+  |
+help: Remove unused import: `os`
+
+F821 Undefined name `undefined_name`
+  --> src\\app\\main.py:12:7
+   |
+12 | print(undefined_name)
+   |       ^^^^^^^^^^^^^^
+   |
+
+Found 3 errors.
+[*] 2 fixable with the `--fix` option.
+"""
+
+RUFF_SYNTAX = """
+invalid-syntax: Expected a parameter or the end of the parameter list
+ --> bad2.py:1:7
+  |
+1 | def f(:
+  |       ^
+2 |     pass
+  |
+
+invalid-syntax: Expected `)`, found newline
+ --> bad2.py:1:8
+  |
+1 | def f(:
+  |        ^
+2 |     pass
+  |
+
+Found 2 errors.
+"""
+
+
+def test_each_ruff_rule_is_one_error_at_its_place_with_its_code() -> None:
+    report = scan(RUFF)
+    found = [(e.file, e.line, e.column, e.code, e.message) for e in report.errors]
+    assert found == [
+        ("bad.py", 1, 8, "F401", "`os` imported but unused"),
+        ("src\\app\\main.py", 12, 7, "F821", "Undefined name `undefined_name`"),
+    ]  # I001, an import-sorting finding, is a warning, as flake8's I codes are
+    assert report.errors[1].category == "reference"
+
+
+def test_a_line_shaped_like_a_rule_without_its_place_below_is_no_error() -> None:
+    assert scan("E501 Line too long (88 > 79)\nthe next line\n").errors == []
+
+
+def test_ruffs_syntax_errors_are_syntax_errors_and_get_no_c_compilers_fix() -> None:
+    report = scan(RUFF_SYNTAX)
+    Matcher(builtin_patterns()).match_report(report)
+    found = [(e.line, e.column, e.category, e.match) for e in report.errors]
+    assert found == [(1, 7, "syntax", None), (1, 8, "syntax", None)]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        'Incompatible return value type (got "int", expected "str")',
+        'Argument 1 to "f" has incompatible type "int"; expected "str"',
+        'Incompatible default for argument "x" (default has type "None", argument has type "int")',
+    ],
+)
+def test_mypys_type_errors_are_type_errors_though_they_quote_the_expected_type(
+    message: str,
+) -> None:
+    classify.categorize.cache_clear()
+    assert classify.categorize(message) == "type"
