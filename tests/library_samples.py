@@ -50,7 +50,7 @@ PIP_DEAD = Run(
 MYPY = Run(
     (PY, "-m", "mypy", "--no-incremental", "m.py"),
     command="mypy m.py",
-    files=(("m.py", "import yaml\nimport sortedcontainers\n"),),
+    files=(("m.py", "import yaml\nimport sortedcontainers\nimport errlearn_no_such_module\n"),),
 )
 GCC_LINK = Run(
     ("gcc", "main.c", "-lerrlearnnosuchlib", "-o", "main"),
@@ -302,6 +302,7 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     ),
     "mypy-missing-stubs": MYPY,
     "mypy-untyped-import": MYPY,
+    "mypy-import-not-found": MYPY,
     "flake8-unused-import": Corpus("analysis-model/resources/flake8.txt", 4, command="flake8"),
     "conda-packages-not-found": Corpus(
         f"{LOGS}/Python/scikit-learn@scikit-learn/failed/562395304.log", 607

@@ -89,6 +89,7 @@ def test_ruffs_syntax_errors_are_syntax_errors_and_get_no_c_compilers_fix() -> N
         'Incompatible return value type (got "int", expected "str")',
         'Argument 1 to "f" has incompatible type "int"; expected "str"',
         'Incompatible default for argument "x" (default has type "None", argument has type "int")',
+        'Too many arguments for "f"',
     ],
 )
 def test_mypys_type_errors_are_type_errors_though_they_quote_the_expected_type(
@@ -96,3 +97,9 @@ def test_mypys_type_errors_are_type_errors_though_they_quote_the_expected_type(
 ) -> None:
     classify.categorize.cache_clear()
     assert classify.categorize(message) == "type"
+
+
+def test_a_module_mypy_cannot_find_is_a_missing_dependency() -> None:
+    classify.categorize.cache_clear()
+    message = 'Cannot find implementation or library stub for module named "yaml"'
+    assert classify.categorize(message) == "dependency"

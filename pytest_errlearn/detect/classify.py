@@ -30,7 +30,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
         r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
         r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called|"
-        r"Could not (?:find|load) module",
+        r"Could not (?:find|load) module|Cannot find implementation or library stub|"
+        r"Library stubs not installed",
     ),
     (
         "network",
@@ -96,7 +97,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Argument \d+ to|expected type|"
         r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
         r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
-        r"borrow of moved value|unexpected keyword argument|got multiple values for "
+        r"borrow of moved value|unexpected keyword argument|Too (?:many|few) arguments|"
+        r"got multiple values for "
         r"(?:keyword )?argument",
     ),
     (
