@@ -73,7 +73,7 @@ COMMANDS = {
 # Executable -> the subcommands that build or test (None: any use); ``uv run`` and the
 # like run the command after them, and ``python -m`` its module (``detect.commandline``).
 BUILDS: dict[str, frozenset[str] | None] = {
-    **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright", "pre-commit"), None),
+    **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright"), None),
     **dict.fromkeys(("ruff", "flake8", "pylint", "black"), None),
     **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
     "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
