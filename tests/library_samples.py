@@ -500,6 +500,12 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     "net-dns-server-misbehaving": _go_net("servfail"),
     "net-dns-io-timeout": _go_net("silent"),
     # https://github.com/npm/npm/issues/12090 (npm install in a docker build)
+    # https://github.com/ct-Open-Source/tuya-convert/issues/231 (pip install, its traceback's end)
+    "net-dns-temporary-failure": _quoted(
+        "    for res in _socket.getaddrinfo(host, port, family, type, proto, flags):\n"
+        "socket.gaierror: [Errno -3] Temporary failure in name resolution\n",
+        command="pip install paho-mqtt",
+    ),
     "net-dns-eai-again": _quoted(
         "npm ERR! code EAI_AGAIN\nnpm ERR! errno EAI_AGAIN\nnpm ERR! syscall getaddrinfo\n\n"
         "npm ERR! getaddrinfo EAI_AGAIN registry.npmjs.org:80\nnpm ERR!\n",

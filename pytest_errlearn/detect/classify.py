@@ -31,7 +31,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
         r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called|"
         r"Could not (?:find|load) module|Cannot find implementation or library stub|"
-        r"Library stubs not installed",
+        r"Library stubs not installed|requirements are unsatisfiable|"
+        r"No solution found when resolving",
     ),
     (
         "network",
@@ -118,7 +119,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "build",
-        r"[Cc]ompil(?:e|ation)|[Bb]uild failed|linker|\bld\b|collect2|"
+        r"[Cc]ompil(?:e|ation)|[Bb]uild failed|[Ff]ailed to build\b|linker|\bld\b|collect2|"
         r"make(?:\[\d+\])?: \*\*\*|CMake Error|error\[E\d+\]|\berror TS|BUILD FAILURE|"
         r"Execution failed for task|Failed to execute goal|cannot compile|ninja: build stopped",
     ),

@@ -2,11 +2,45 @@
 
 from __future__ import annotations
 
-from . import Format
+from ..reader import Reader
+from . import Format, regex
 from .python import python_exception_location
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
+if TYPE_CHECKING:
+    from ...report import Error
 
 FALLBACK = True  # its rows are tried after every tool family's
 ORDER = 2
+
+
+class Causes(Reader):
+    """The chain of causes under a ``×`` line (miette's layout: uv's, pixi's, other
+    Rust tools'): ``├─▶ cause`` lines, ``╰─▶`` before the innermost, each cause's
+    wrapped lines indented under it. The innermost cause is the decisive part
+    ("dns error: ... Temporary failure in name resolution" under "Failed to
+    download `numpy`"): it ends the message."""
+
+    frames_wanted = False
+    _CAUSE = regex(r"^\s*[├╰]─▶ (?P<cause>.*\S)")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.cause: str | None = None
+
+    def accept(self, line: str) -> bool:
+        if (m := self._CAUSE.match(line)) is not None:
+            self.cause = m["cause"]
+            return True
+        return bool(line.strip()) and (line.lstrip().startswith("│") or line[:1].isspace())
+
+    def finish(self) -> None:
+        if self.cause is not None:
+            self.err.message = f"{self.err.message.rstrip(':')}: {self.cause}"
+        super().finish()
+
+
+READERS = {"causes": Causes}
 
 ROWS = (
     Format(
@@ -60,10 +94,17 @@ ROWS = (
         rank=1,
         examples=("Error: boom",),
     ),
+    Format(  # miette's layout (uv, pixi and other Rust tools): causes under it, innermost last
+        "miette-diagnostic",
+        r"^\s*× (?P<msg>\S.*)$",
+        block="causes",
+        rank=1,
+        examples=("  × No solution found when resolving dependencies:",),
+    ),
     Format(
         "generic-error",
         r"^\s*(?:\[(?:ERROR|FATAL|CRITICAL|error|fatal)\]|(?:ERROR|FATAL|CRITICAL|Error|error|fatal"
-        r"|FATAL ERROR|Fatal error)(?:\[\w+\])?[:!]|(?:✖|✘|×) )\s*(?P<msg>\S.*)$",
+        r"|FATAL ERROR|Fatal error)(?:\[\w+\])?[:!]|(?:✖|✘) )\s*(?P<msg>\S.*)$",
         rank=1,
         examples=("ERROR: bad thing", "Error! boom", "fatal! out of cheese"),
     ),
