@@ -169,3 +169,24 @@ def test_a_spinner_overwritten_by_a_cursor_move_is_no_part_of_the_line() -> None
         "tsc",
     ).errors
     assert (err.file, err.line, err.code) == ("src/cart.ts", 12, "TS2322")
+
+
+BUILDKIT = """
+#8 [4/5] RUN pip install -r requirements.txt
+#8 1.873 Collecting flask==9.9.9 (from -r requirements.txt (line 1))
+#8 2.345 ERROR: Could not find a version that satisfies the requirement flask==9.9.9 (from versions: 0.1, 3.0.3)
+#8 2.346 ERROR: No matching distribution found for flask==9.9.9
+#8 ERROR: process "/bin/sh -c pip install -r requirements.txt" did not complete successfully: exit code: 1
+------
+ > [4/5] RUN pip install -r requirements.txt:
+2.345 ERROR: Could not find a version that satisfies the requirement flask==9.9.9 (from versions: 0.1, 3.0.3)
+------
+ERROR: failed to solve: process "/bin/sh -c pip install -r requirements.txt" did not complete successfully: exit code: 1
+"""  # noqa: E501
+
+
+def test_a_step_of_a_docker_build_is_read_past_buildkits_step_number_and_seconds() -> None:
+    report = scan(BUILDKIT)
+    head = report.errors[report.primary_index or 0]
+    assert (head.tool, head.category) == ("pip", "dependency")
+    assert head.message.startswith("Could not find a version that satisfies the requirement")

@@ -38,7 +38,8 @@ _SEGMENTS = rb"(?:[^\r\n]*\r)*?"
 _STAMP = (
     rb"(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?[ \t]+"
     rb"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\][ \t]+"
-    rb"|\[[\w.-]+\][ \t]+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?[ \t]+)?"
+    rb"|\[[\w.-]+\][ \t]+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?[ \t]+"
+    rb"|#\d+ \d+\.\d+[ \t]+)?"  # BuildKit's: a build step's number, its seconds
 )
 _SEV = re.compile(r"\(\?P<sev>((?:[\w ]+\|)*[\w ]+)\)")
 
