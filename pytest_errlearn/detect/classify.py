@@ -87,6 +87,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"is undefined\.|"
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
+        r"Unsupported attribute|"
         r"FixtureLookupError|fixture '[^']+' not found",
     ),
     (
@@ -115,7 +116,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"argument)|[Uu]nknown (?:option|argument|flag)|unrecognized (?:option|arguments)|"
         r"environment variable|not set|KeyError: '[A-Z_]+'|ImproperlyConfigured|"
         r"usage: |Usage: |must be set|missing required|is required|invalid setting|"
-        r"Missing script",
+        r"Missing script|Unsupported (?:argument|block type)",
     ),
     (
         "build",

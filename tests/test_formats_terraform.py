@@ -1,0 +1,92 @@
+"""Terraform (and OpenTofu): each diagnostic of its box at its place, the words
+that say what is wrong ending its message."""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+from pytest_errlearn.detect.hints import tool_from_command
+
+# `terraform plan` as HashiCorp's docs and CI logs show it (1.x, -no-color).
+PLAN = """
+Terraform has been successfully initialized!
+╷
+│ Warning: Argument is deprecated
+│
+│   with aws_s3_bucket.logs,
+│   on main.tf line 10, in resource "aws_s3_bucket" "logs":
+│   10:   acl = "private"
+│
+│ Use the aws_s3_bucket_acl resource instead
+╵
+╷
+│ Error: Unsupported argument
+│
+│   on main.tf line 12, in resource "aws_s3_bucket" "logs":
+│   12:   acl_policy = "private"
+│
+│ An argument named "acl_policy" is not expected here.
+╵
+╷
+│ Error: Reference to undeclared resource
+│
+│   on outputs.tf line 3, in output "bucket_arn":
+│    3:   value = aws_s3_bucket.log.arn
+│
+│ A managed resource "aws_s3_bucket" "log" has not been declared in the root
+│ module.
+╵
+"""
+
+NO_PLACE = """
+╷
+│ Error: No valid credential sources found
+│
+│   with provider["registry.terraform.io/hashicorp/aws"],
+│   on providers.tf line 1, in provider "aws":
+│    1: provider "aws" {
+│
+│ Please see https://registry.terraform.io/providers/hashicorp/aws
+│ for more information about providing credentials.
+│
+│ Error: failed to refresh cached credentials, no EC2 IMDS role found
+╵
+"""
+
+
+def test_each_error_is_at_its_place_its_words_ending_its_message() -> None:
+    report = scan(PLAN)
+    found = [(e.file, e.line, e.category, e.message) for e in report.errors]
+    assert found == [
+        (
+            "main.tf",
+            12,
+            "config",
+            'Unsupported argument: An argument named "acl_policy" is not expected here.',
+        ),
+        (
+            "outputs.tf",
+            3,
+            "reference",
+            'Reference to undeclared resource: A managed resource "aws_s3_bucket" "log" '
+            "has not been declared in the root module.",
+        ),
+    ]
+    assert [w.message for w in report.warnings] == [
+        "Argument is deprecated: Use the aws_s3_bucket_acl resource instead"
+    ]
+
+
+def test_the_first_paragraph_after_the_place_is_the_one_kept() -> None:
+    [err] = scan(NO_PLACE).errors
+    assert (err.file, err.line) == ("providers.tf", 1)
+    assert err.message == (
+        "No valid credential sources found: Please see "
+        "https://registry.terraform.io/providers/hashicorp/aws "
+        "for more information about providing credentials."
+    )
+
+
+def test_terraform_and_opentofu_are_known_by_their_commands() -> None:
+    assert tool_from_command("terraform plan -no-color") == "terraform"
+    assert tool_from_command("tofu apply") == "terraform"
