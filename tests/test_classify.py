@@ -141,3 +141,21 @@ def test_the_borrow_checkers_errors_are_reference_and_type_errors_not_build_erro
     assert classify.categorize(borrow) == "reference"
     assert classify.categorize("`x` does not live long enough") == "reference"
     assert classify.categorize("borrow of moved value: `s`") == "type"
+
+
+@pytest.mark.parametrize(
+    ("message", "category"),
+    [
+        ("Error: Timed out 5000ms waiting for expect(locator).toHaveTitle(expected)", "assertion"),
+        ("Test timeout of 30000ms exceeded.", "runtime"),  # Playwright
+        (
+            'Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()"',
+            "runtime",
+        ),
+        ('thrown: "Exceeded timeout of 5000 ms for a test.', "runtime"),  # jest
+        ("requests.exceptions.ReadTimeout: Read timed out. (read timeout=10)", "network"),
+    ],
+)
+def test_a_test_runners_timeout_is_no_network_timeout(message: str, category: str) -> None:
+    classify.categorize.cache_clear()
+    assert classify.categorize(message) == category

@@ -16,6 +16,11 @@ from .frames import frame
 from .re2set import re2_set
 
 _RULES: tuple[tuple[str, str], ...] = (
+    # A test runner's timeouts are no network's: an assertion that waited for its
+    # condition (Playwright's expect), a test that ran too long (Playwright's,
+    # mocha's, jest's own words).
+    ("assertion", r"Timed out \d+ms waiting for expect\("),
+    ("runtime", r"(?:Test t|\bT)imeout of \d+ ?ms exceeded|Exceeded timeout of \d+ ?ms"),
     (
         "dependency",
         r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
