@@ -190,3 +190,19 @@ def test_a_step_of_a_docker_build_is_read_past_buildkits_step_number_and_seconds
     head = report.errors[report.primary_index or 0]
     assert (head.tool, head.category) == ("pip", "dependency")
     assert head.message.startswith("Could not find a version that satisfies the requirement")
+
+
+CYPRESS = """
+  1 passing (5s)
+  1 failing
+
+  1) Login
+       rejects a bad password:
+     AssertionError: Timed out retrying after 4000ms: Expected to find element: `#error`, but never found it.
+      at Context.eval (webpack:///./cypress/e2e/login.cy.js:9:23)
+"""  # noqa: E501
+
+
+def test_a_frame_through_a_bundlers_source_map_names_the_file_in_the_repository() -> None:
+    [err] = scan(CYPRESS).errors
+    assert (err.file, err.line, err.category) == ("cypress/e2e/login.cy.js", 9, "assertion")

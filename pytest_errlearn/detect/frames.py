@@ -19,7 +19,9 @@ from typing import NamedTuple
 _FRAMES = re.compile(
     r"(?m)\n[^\S\n]*+(?:"
     r'(?:\|[^\S\n]*+)*+File "(?P<pf>[^"]+)", line (?P<pl>\d+)'  # Python; groups' "|" margin
-    r"|at (?:.* \()?(?:file://)?(?P<nf>[^()\s]+):(?P<nl>\d+):(?P<nc>\d+)\)?[^\S\n]*$"
+    # node, and a browser's through a bundler's source map (webpack:///./src/a.js)
+    r"|at (?:.* \()?(?:file://|webpack://[^/\s()]*/(?:\./)?)?"
+    r"(?P<nf>[^()\s]+):(?P<nl>\d+):(?P<nc>\d+)\)?[^\S\n]*$"
     r"|at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"
     r"|(?<=[^\S\n])(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?[^\S\n]*$"  # Go: indented
     r"|--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
