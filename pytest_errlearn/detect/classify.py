@@ -21,6 +21,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     # mocha's, jest's own words).
     ("assertion", r"Timed out \d+ms waiting for expect\("),
     ("runtime", r"(?:Test t|\bT)imeout of \d+ ?ms exceeded|Exceeded timeout of \d+ ?ms"),
+    # Helm's words for a release it could not make: no failed test's
+    ("config", r"\b(?:INSTALLATION|UPGRADE|ROLLBACK) FAILED: "),
     (
         "dependency",
         r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
@@ -36,7 +38,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
         r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called|"
         r"Could not (?:find|load) module|Cannot find implementation or library stub|"
-        r"Library stubs not installed|requirements are unsatisfiable|"
+        r"Library stubs not installed|requirements are unsatisfiable|No package matching|"
+        r"Unable to locate package|"
         r"No solution found when resolving",
     ),
     (
