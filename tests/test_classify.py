@@ -159,3 +159,24 @@ def test_the_borrow_checkers_errors_are_reference_and_type_errors_not_build_erro
 def test_a_test_runners_timeout_is_no_network_timeout(message: str, category: str) -> None:
     classify.categorize.cache_clear()
     assert classify.categorize(message) == category
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "`npm ci` can only install packages when your package.json and package-lock.json are in"
+        " sync. Please update your lock file with `npm install` before continuing.",
+        "error: the lock file /w/Cargo.lock needs to be updated but --locked was passed",
+        'ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with "frozen-lockfile" because pnpm-lock.yaml'
+        " is not up to date",
+        "pyproject.toml changed significantly since poetry.lock was last generated.",
+        "Cannot install -r requirements.txt (line 3) and requests==2.20.0 because these package"
+        " versions have conflicting dependencies.",
+        'vite@5.2.0: The engine "node" is incompatible with this module. Expected version'
+        ' ">=18". Got "16.20.2"',
+        "No package matching 'nginxx' is available",
+    ],
+)
+def test_a_lock_file_out_of_step_or_a_version_conflict_is_a_dependency_error(message: str) -> None:
+    classify.categorize.cache_clear()
+    assert classify.categorize(message) == "dependency"
