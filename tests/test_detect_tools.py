@@ -206,3 +206,23 @@ CYPRESS = """
 def test_a_frame_through_a_bundlers_source_map_names_the_file_in_the_repository() -> None:
     [err] = scan(CYPRESS).errors
     assert (err.file, err.line, err.category) == ("cypress/e2e/login.cy.js", 9, "assertion")
+
+
+TESTIFY = """
+=== RUN   TestParse
+    parse_test.go:21:\x20
+        \tError Trace:\t/home/runner/work/app/app/parse_test.go:21
+        \tError:      \tNot equal:\x20
+        \t            \texpected: 3
+        \t            \tactual  : 4
+        \tTest:       \tTestParse
+--- FAIL: TestParse (0.00s)
+FAIL
+FAIL\tgithub.com/acme/app\t0.012s
+"""
+
+
+def test_a_testify_assertion_is_its_tests_failure_at_its_line_and_no_error_of_its_own() -> None:
+    [err] = scan(TESTIFY).errors
+    assert (err.file, err.line, err.test) == ("parse_test.go", 21, "TestParse")
+    assert err.message == "Not equal: expected: 3, actual: 4"

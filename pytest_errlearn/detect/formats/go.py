@@ -23,7 +23,31 @@ _AT = r"^(?:vet: )?(?P<file>[^\s:]+\.go):(?P<line>\d+)(?::(?P<col>\d+))?: "
 # A ``go test -json`` output event, up to its text; the test's name when it has one.
 _EVENT = r'^\{"Time":"[^"]*","Action":"output","Package":"[^"]*",(?:"Test":"(?P<test>[^"]+)",)?'
 _RUN = regex(r"^=== (?:RUN|CONT)\s+(\S+)$")
-_LOC = regex(r"^\s+(?P<file>[\w./\\-]+\.go):(?P<line>\d+): (?P<msg>.+)$")
+_LOC = regex(r"^\s+(?P<file>[\w./\\-]+\.go):(?P<line>\d+):(?: (?P<msg>.*))?$")
+# testify's assertion, under an empty t.Errorf line: its fields, a value's
+# further lines under it (``expected: 3``, ``actual  : 4``).
+_FIELD = regex(r"^\s+(?P<name>Error Trace|Error|Test|Messages):\s*(?P<value>.*)$")
+
+
+def _testify(lines: Sequence[str]) -> str | None:
+    """What a testify assertion says: its Error field with the lines under it
+    (``Not equal: expected: 3, actual: 4``), up to a blank one (a diff follows);
+    None where no such field follows."""
+    said: list[str] = []
+    field = None
+    for text in lines:
+        if (m := _FIELD.match(text)) is not None:
+            field = m["name"]
+            if field == "Error":
+                said.append(m["value"].strip())
+        elif field == "Error":
+            if not text.strip():
+                field = None  # the diff, after a blank line, is no part of it
+            else:
+                said.append(re.sub(r"\s+:", ":", text.strip()))
+    if not said:
+        return None
+    return said[0] + (" " + ", ".join(said[1:]) if len(said) > 1 else "")
 
 
 def json_output(line: str) -> tuple[str | None, str] | None:
@@ -72,9 +96,13 @@ def test_output_above(groups: dict[str, str | None], above: Sequence[str]) -> No
         lines.append(text)
     else:
         return
-    for text in reversed(lines):
+    ordered = lines[::-1]
+    for i, text in enumerate(ordered):
         if (loc := _LOC.match(text)) is not None:
-            groups["file"], groups["line"], groups["msg"] = loc["file"], loc["line"], loc["msg"]
+            groups["file"], groups["line"] = loc["file"], loc["line"]
+            said = (loc["msg"] or "").strip() or _testify(ordered[i + 1 :])
+            if said:
+                groups["msg"] = said
             return
 
 
@@ -96,6 +124,13 @@ def panic_in_test(groups: dict[str, str | None], above: Sequence[str]) -> None:
 
 
 ROWS = (
+    Format(  # read with its test's failure (``test_output_above``), not as an error of its own
+        "testify-error-field",
+        r"^\s+Error:\s{2,}\S",
+        tool="go",
+        role="ignore",
+        examples=("        \tError:      \tNot equal: ",),
+    ),
     Format(
         "go-test-fail",
         r"^\s*--- FAIL: (?P<test>\S+)(?: \([\d.]+m?s\))?$",

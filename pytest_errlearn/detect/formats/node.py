@@ -168,7 +168,8 @@ ROWS = (
     ),
     Format(
         "mocha-failure",
-        r"^\s+(?P<msg>(?:[A-Z]\w*)?Error\b(?: \[\w+\])?: .+)$",
+        # one space: testify's "Error:" field, its value aligned by a run of them, is Go's
+        r"^\s+(?P<msg>(?:[A-Z]\w*)?Error\b(?: \[\w+\])?: \S.*)$",
         tool="mocha",
         block="stack",
         rank=2,
