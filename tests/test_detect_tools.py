@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from test_detect import scan
 
+from pytest_errlearn.matching.matcher import Matcher
+from pytest_errlearn.matching.patterns import builtin_patterns
+
 
 def test_a_chain_whose_cause_never_left_a_library_points_where_the_users_code_met_it() -> None:
     (err,) = scan(
@@ -226,3 +229,42 @@ def test_a_testify_assertion_is_its_tests_failure_at_its_line_and_no_error_of_it
     [err] = scan(TESTIFY).errors
     assert (err.file, err.line, err.test) == ("parse_test.go", 21, "TestParse")
     assert err.message == "Not equal: expected: 3, actual: 4"
+
+
+NEXT_BUILD = """
+   Linting and checking validity of types  ..Failed to compile.
+
+./src/app/page.tsx:12:7
+Type error: Type 'string' is not assignable to type 'number'.
+
+  10 | export default function Home() {
+> 12 |   let x: number = "a";
+     |       ^
+Next.js build worker exited with code: 1 and signal: null
+"""
+
+ESBUILD = """
+✘ [ERROR] Could not resolve "lodash"
+
+    src/index.ts:1:20:
+      1 │ import _ from "lodash";
+        ╵                     ~~~~~~~~
+
+  You can mark the path "lodash" as external to exclude it from the bundle.
+
+1 error
+"""
+
+
+def test_a_type_error_of_a_next_build_is_tscs_at_the_place_above_it() -> None:
+    [err] = scan(NEXT_BUILD).errors
+    assert (err.file, err.line, err.tool, err.category) == ("./src/app/page.tsx", 12, "tsc", "type")
+    assert err.message == "Type 'string' is not assignable to type 'number'."
+
+
+def test_an_import_esbuild_cannot_resolve_is_a_dependency_at_its_place_with_no_dns_fix() -> None:
+    report = scan(ESBUILD)
+    Matcher(builtin_patterns()).match_report(report)
+    [err] = report.errors
+    assert (err.file, err.line, err.column) == ("src/index.ts", 1, 20)
+    assert (err.category, err.match) == ("dependency", None)

@@ -39,6 +39,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Can't locate \S+\.pm in @INC|GemNotFound|Could not find gem|there is no package called|"
         r"Could not (?:find|load) module|Cannot find implementation or library stub|"
         r"Library stubs not installed|requirements are unsatisfiable|No package matching|"
+        r"Could not resolve \"|Rollup failed to resolve import|"
         r"Unable to locate package|conflicting dependencies|ResolutionImpossible|"
         r"[Ll]ock ?file (?:\S+ )?needs to be updated|update your lock ?file|OUTDATED_LOCKFILE|"
         r"frozen-lockfile|poetry\.lock was last generated|engine \"node\" is incompatible|"

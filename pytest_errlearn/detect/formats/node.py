@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..reader import Reader
 from . import Format, regex
 
 # What follows the file name that starts eslint's compact lines (``seek``).
@@ -20,6 +21,34 @@ def _eslint_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
 
 
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?|vue|svelte)"
+_PLACE_ABOVE = regex(rf"^(?P<file>\.?/?{_JS}):(?P<line>\d+):(?P<col>\d+)$")
+
+
+def _place_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """Next.js prints the file's place on the line above the error."""
+    if before and (m := _PLACE_ABOVE.match(before[-1].strip())) is not None:
+        groups["file"], groups["line"], groups["col"] = m["file"], m["line"], m["col"]
+
+
+class EsbuildMessage(Reader):
+    """An esbuild ``✘ [ERROR]``'s lines: its place (``    src/a.ts:1:20:``), the
+    code frame under it (``1 │ ...``, ``╵ ~~~``) and its notes, indented."""
+
+    frames_wanted = False
+    _PLACE = regex(r"^\s+(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+):$")
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            return True
+        if not line[:1].isspace():
+            return False
+        if self.err.file is None and (m := self._PLACE.match(line)) is not None:
+            self.err.file, self.err.line = m["file"], int(m["line"])
+            self.err.column = int(m["col"])
+        return True
+
+
+READERS = {"esbuild": EsbuildMessage}
 
 ORDER = 20  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -32,6 +61,7 @@ COMMANDS = {
     "jest": "jest",
     "vitest": "vitest",
     "mocha": "mocha",
+    "esbuild": "esbuild",
 }
 # Executable -> the subcommands that build or test (None: any use). A package manager
 # also builds through a script named so (``npm run test:unit``; ``detect.commandline``).
@@ -65,6 +95,24 @@ ROWS = (
         tool="tsc",
         rank=2,
         examples=("src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'num'.",),
+    ),
+    Format(  # Next.js's build: tsc's message, its place on the line above
+        "next-type-error",
+        r"^Type error: (?P<msg>.+)$",
+        tool="tsc",
+        category="type",
+        rank=2,
+        fixup=_place_above,
+        examples=("Type error: Type 'string' is not assignable to type 'number'.",),
+    ),
+    Format(  # esbuild's (and Vite's, through it): its place and code frame below
+        "esbuild-message",
+        r"^✘ \[ERROR\] (?P<msg>.+)$",
+        tool="esbuild",
+        block="esbuild",
+        rank=2,
+        words=("[error]",),
+        examples=('✘ [ERROR] Could not resolve "lodash"',),
     ),
     Format(
         "tsc-summary",
