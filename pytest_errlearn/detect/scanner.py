@@ -317,10 +317,13 @@ class Scanner(Chunks):
             consequence=role == "consequence",
         )
         # A failure line with no error before it: the output just above it is
-        # the reason (a linter's report, a failed check's own words).
+        # the reason (a linter's report, a failed check's own words). One that
+        # names its test is that test's failure: its details, when printed, came
+        # before it; when not (pytest's --tb=no), it is the error itself.
         if (
             role == "consequence"
             and not summary
+            and not test
             and not self.follows(n)
             and (cause := self._preceding(chunk, start, n)) is not None
         ):
