@@ -268,3 +268,25 @@ def test_an_import_esbuild_cannot_resolve_is_a_dependency_at_its_place_with_no_d
     [err] = report.errors
     assert (err.file, err.line, err.column) == ("src/index.ts", 1, 20)
     assert (err.category, err.match) == ("dependency", None)
+
+
+PYTEST_SETUP_ERROR = """
+E                                                                        [100%]
+==================================== ERRORS ====================================
+___________________________ ERROR at setup of test_y ___________________________
+
+    @pytest.fixture
+    def db():
+>       raise ConnectionError("could not connect to server: Connection refused")
+E       ConnectionError: could not connect to server: Connection refused
+
+test_fix.py:4: ConnectionError
+=========================== short test summary info ============================
+ERROR test_fix.py::test_y - ConnectionError: could not connect to server: Con...
+1 error in 0.01s
+"""
+
+
+def test_pytests_progress_line_of_an_erroring_test_is_no_error() -> None:
+    [err] = scan(PYTEST_SETUP_ERROR).errors
+    assert (err.file, err.line, err.test) == ("test_fix.py", 4, "test_y")

@@ -94,7 +94,7 @@ ROWS = (
     ),
     Format(
         "pytest-E",
-        r"^E {3,}(?P<msg>\S.*)$",
+        r"^E {3,}(?P<msg>(?!\[\s*\d+%\]$)\S.*)$",  # not the progress line "E    [100%]"
         tool="pytest",
         block="pytest",
         rank=3,
