@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from ..reader import Reader
 from . import Format, regex
 
-COMMANDS = dict.fromkeys(("ansible-playbook", "ansible"), "ansible")
-BUILDS: dict[str, frozenset[str] | None] = {"ansible-playbook": None}
+COMMANDS = dict.fromkeys(("ansible-playbook", "ansible"), "ansible")  # it deploys: no build
 
 _TASK = regex(r"^TASK \[(?P<task>.+?)\] \**$")
 _MSG = regex(r'"msg": "(?P<msg>(?:[^"\\]|\\.)*)"')
