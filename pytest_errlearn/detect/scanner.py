@@ -316,10 +316,9 @@ class Scanner(Chunks):
             rank=fmt.rank,
             consequence=role == "consequence",
         )
-        # A failure line with no error before it: the output just above it is
-        # the reason (a linter's report, a failed check's own words). One that
-        # names its test is that test's failure: its details, when printed, came
-        # before it; when not (pytest's --tb=no), it is the error itself.
+        # A failure line with no error before it: the output just above it is the reason
+        # (a linter's report, a check's own words). One naming its test is that test's
+        # failure: its details came before it, or (pytest's --tb=no) it is the error.
         if (
             role == "consequence"
             and not summary
