@@ -62,3 +62,9 @@ def test_a_package_uv_failed_to_build_is_a_build_error() -> None:
     )
     [err] = scan(text).errors
     assert err.category == "build"
+
+
+def test_lines_under_a_cross_with_no_causes_are_left_to_their_own_rows() -> None:
+    text = "  × build step failed\n    Error: the step's own error\n    at foo (src/a.js:3:5)\n"
+    messages = [e.message for e in scan(text).errors]
+    assert "Error: the step's own error" in messages

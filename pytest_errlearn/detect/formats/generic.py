@@ -32,7 +32,11 @@ class Causes(Reader):
         if (m := self._CAUSE.match(line)) is not None:
             self.cause = m["cause"]
             return True
-        return bool(line.strip()) and (line.lstrip().startswith("│") or line[:1].isspace())
+        if line.lstrip().startswith("│"):
+            return True
+        # a cause's wrapped lines; before any cause, indented lines are some other
+        # tool's (a "×" line of its own, its details under it), left to their rows
+        return self.cause is not None and bool(line.strip()) and line[:1].isspace()
 
     def finish(self) -> None:
         if self.cause is not None:
