@@ -9,10 +9,9 @@ fails (``✘  1 [chromium] › ...``); its failure is read later, from its heade
 
 from __future__ import annotations
 
-import re
-
 from ..blocks_tests import Jest
-from . import Format
+from ..reader import _set_location
+from . import Format, regex
 
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?)"
 
@@ -26,14 +25,14 @@ class Failure(Jest):
     The failing line is the innermost frame in the user's code; where there is
     none (a test that timed out), the header's place, where the test is declared."""
 
-    _NEXT = re.compile(r"^\s*(?:\d+\) |\d+ (?:failed|flaky|passed|skipped|interrupted)\b)")
+    _NEXT = regex(r"^\s*(?:\d+\) |\d+ (?:failed|flaky|passed|skipped|interrupted)\b)")
 
     def accept(self, line: str) -> bool:
         return self._NEXT.match(line) is None and super().accept(line)
 
     def finish(self) -> None:
         if (where := self.locate()) is not None and where.user:
-            self.err.file, self.err.line, self.err.column = where.file, where.line, where.col
+            _set_location(self.err, where)
 
 
 READERS = {"playwright": Failure}

@@ -8,10 +8,6 @@ from ..frames import is_user_path, python_location
 from ..reader import Reader
 from . import Format, regex
 
-TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
-if TYPE_CHECKING:
-    from ...report import Error
-
 
 def python_exception_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """A bare ``SyntaxError:`` line: its file and line are in the lines above."""
@@ -46,11 +42,8 @@ class RuffDiagnostic(Reader):
     """
 
     frames_wanted = False  # a code frame, no stack
+    valid = False  # until the place is read
     _PLACE = regex(r"^\s*--> (?P<file>.+?):(?P<line>\d+):(?P<col>\d+)$")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.valid = False
 
     def accept(self, line: str) -> bool:
         if not self.valid:
