@@ -124,3 +124,19 @@ def test_javac_a_missing_symbol_is_found_at_its_line(tmp_path: Path) -> None:
     )
     err = toolchain(tmp_path, "javac", "Main.java")
     assert (err["file"], err["line"], err["category"]) == ("Main.java", 3, "reference")
+
+
+@needs("ocamlc")
+def test_ocamlc_an_unbound_name_is_found_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "main.ml").write_text("let total = 0\nlet () = print_int totl\n")
+    err = toolchain(tmp_path, "ocamlc", "-c", "main.ml")
+    assert (err["file"], err["line"], err["category"]) == ("main.ml", 2, "reference")
+    assert err["message"] == "Unbound value totl"
+
+
+@needs("gfortran")
+def test_gfortran_an_undeclared_variable_is_found_at_its_line(tmp_path: Path) -> None:
+    source = "program main\n  implicit none\n  integer :: x\n  x = y + 1\nend program main\n"
+    (tmp_path / "main.f90").write_text(source)
+    err = toolchain(tmp_path, "gfortran", "-c", "main.f90", "-o", os.devnull)
+    assert (err["file"], err["line"], err["category"]) == ("main.f90", 4, "reference")

@@ -119,6 +119,49 @@ class TsFrame(CodeFrame):
     allow_blank = True
 
 
+class Placed(Reader):
+    """What a compiler that prints the place first says under it (OCaml and dune,
+    gfortran): the source it quotes, then the line that says what is wrong,
+    ``Error: ...`` (a warning's ``Warning 26 [unused-var]: ...``), whose words
+    may wrap onto indented lines; OCaml's ``Hint:`` lines after it belong too.
+    A place with no such line under it was no diagnostic."""
+
+    frames_wanted = False
+    valid = False  # until the line that says what is wrong
+    _SAYS = re.compile(
+        r"^(?P<sev>Fatal Error|Error|Warning|Alert)"
+        r"(?: \(warning (?P<number>\d+)(?: \[(?P<name>[\w-]+)\])?\)"  # a warning made an error
+        r"| (?P<n>\d+)(?: \[(?P<n_name>[\w-]+)\])?| (?P<alert>[\w-]+))?: (?P<msg>.+)$"
+    )
+    # The quoted source: numbered lines (``4 | let x``, ``    4 |   x = y``), the
+    # markers under them (``      |   1``, ``  ^^^^``), an elision; blank lines.
+    _QUOTED = re.compile(r"^\s*(?:\d+ *)?\||^\s*\^+\s*$|^\s*\.\.\.\s*$|^\s*$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.words: list[str] = []
+
+    def accept(self, line: str) -> bool:
+        if self.valid:
+            if line.startswith("Hint: "):
+                return True
+            if line[:1].isspace() and line.strip() and self.count < MAX_BLOCK:
+                self.words.append(line.strip())  # the message, wrapped
+                return True
+            return False
+        if (m := self._SAYS.match(line)) is None:
+            return self._QUOTED.match(line) is not None
+        self.valid = True
+        self.warning = m["sev"] in ("Warning", "Alert")
+        self.err.code = m["name"] or m["number"] or m["n_name"] or m["n"] or m["alert"]
+        self.words = [m["msg"].strip()]
+        return True
+
+    def finish(self) -> None:
+        if self.valid:
+            self.err.message = " ".join(self.words)
+
+
 class Npm(Reader):
     """A run of ``npm ERR!`` lines; the message is the most telling of them."""
 
@@ -299,6 +342,7 @@ _SHARED: dict[str, Callable[[Error, int], Reader]] = {
     "nodespec": NodeSpec,
     "swallow": Swallow,
     "javatest": JavaTest,
+    "placed": Placed,
 }
 if _clash := sorted(_SHARED.keys() & FAMILY_READERS.keys()):  # a family's own must not hide one
     raise ValueError(f"a tool family's READERS reuse the shared block readers' names: {_clash}")

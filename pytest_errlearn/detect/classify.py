@@ -58,7 +58,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "syntax",
-        r"SyntaxError|IndentationError|TabError|syntax error|parse error|ParseError|"
+        r"SyntaxError|IndentationError|TabError|[Ss]yntax error|parse error|ParseError|"
+        r"Unclassifiable statement|"
         # a token in quotes, punctuation only: mypy's 'expected "str"' is a type's name
         r"unexpected token|Unexpected token|expected (?:['\"`][^\w\s'\"`]{1,3}['\"`]|[;)(\]{}])|"
         r"expected ‘[^’\w]{1,2}’|invalid-syntax|"
@@ -100,11 +101,15 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
         r"Unsupported attribute|"
-        r"FixtureLookupError|fixture '[^']+' not found",
+        r"FixtureLookupError|fixture '[^']+' not found|"
+        # OCaml's names it cannot bind; gfortran's variable never declared
+        r"Unbound (?:value|module|constructor|type|record field|field|class|method)|"
+        r"has no IMPLICIT type",
     ),
     (
         "type",
-        r"TypeError|type mismatch|mismatched types|incompatible types?|"
+        r"TypeError|[Tt]ype mismatch|mismatched types|incompatible types?|"
+        r"This expression has type|Rank mismatch|"
         r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
         r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
         r"has incompatible type|Incompatible (?:types|return value type|default for)|"

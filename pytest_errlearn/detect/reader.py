@@ -49,6 +49,7 @@ class Reader:
     innermost_first = True  # Node, JVM and Go list the innermost frame first
     valid = True  # a reader may find that its header was no error after all
     consequence = False  # ... or that it only follows from an earlier one
+    warning = False  # ... or that it opened a warning (the words after a place say so)
     frames_wanted = True  # stack traces; code frames and notes have none to look for
 
     def __init__(self, err: Error, start: int) -> None:

@@ -347,9 +347,10 @@ class Scanner(Chunks):
         self._last_end = err.span[1]
         if err.span[0] < self._early:
             self.early_blocks.append(err.span)
-        role = "consequence" if opened.reader.consequence else opened.role
+        reader = opened.reader
+        role = "consequence" if reader.consequence else "warning" if reader.warning else opened.role
         err.consequence = role == "consequence"
-        if opened.reader.valid:
+        if reader.valid:
             found = Found(err, role, opened.before, sectioned=err.test is None)
             self._found(found, opened.fmt.category)
 

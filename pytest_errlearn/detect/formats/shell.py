@@ -25,7 +25,7 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "docker": frozenset({"build", "buildx build", "buildx bake"}) | _COMPOSE,
     "docker-compose": frozenset({"up", "build", "run"}),
     "podman": frozenset({"build"}) | _COMPOSE,
-    **dict.fromkeys(("git", "kubectl", "helm", "dune", "zig"), frozenset()),
+    **dict.fromkeys(("git", "kubectl", "helm", "zig"), frozenset()),
 }
 
 ROWS = (
