@@ -140,3 +140,11 @@ def test_gfortran_an_undeclared_variable_is_found_at_its_line(tmp_path: Path) ->
     (tmp_path / "main.f90").write_text(source)
     err = toolchain(tmp_path, "gfortran", "-c", "main.f90", "-o", os.devnull)
     assert (err["file"], err["line"], err["category"]) == ("main.f90", 4, "reference")
+
+
+@needs("nim")
+def test_nim_an_undeclared_identifier_is_found_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "cart.nim").write_text("proc total(): int = 1\necho totl()\n")
+    err = toolchain(tmp_path, "nim", "check", "--hints:off", "cart.nim")
+    assert (err["file"], err["line"], err["category"]) == ("cart.nim", 2, "reference")
+    assert err["message"] == "undeclared identifier: 'totl'"
