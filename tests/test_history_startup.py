@@ -112,6 +112,7 @@ def test_a_command_line_met_before_is_hinted_and_recorded_without_reading_it_aga
     assert not loaded & {
         "pytest_errlearn.detect.formats",
         "pytest_errlearn.detect.commandline",
+        "pytest_errlearn.detect.commandkind",
         "pytest_errlearn.detect.programs",
     }
     # ... nor what only errors need, nor sqlite3's date adapters

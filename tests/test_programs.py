@@ -20,7 +20,8 @@ def test_the_tables_worked_out_ahead_are_the_families_own() -> None:
 def test_reading_a_command_line_loads_no_family() -> None:
     code = (
         "import sys\n"
-        "from pytest_errlearn.detect.commandline import build_kind, commands\n"
+        "from pytest_errlearn.detect.commandkind import build_kind\n"
+        "from pytest_errlearn.detect.commandline import commands\n"
         "print(build_kind(commands('npm run test:unit')[0]))\n"
         "print('pytest_errlearn.detect.formats' in sys.modules)\n"
     )

@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pytest_errlearn.detect.commandline import build_kind, commands
+from pytest_errlearn.detect.commandkind import build_kind
+from pytest_errlearn.detect.commandline import commands
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 

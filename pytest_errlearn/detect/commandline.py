@@ -1,4 +1,4 @@
-"""Command lines, read once: which simple commands a line runs, and what each one is.
+"""Command lines, read once: which simple commands a line runs.
 
 Tool hints (``hints.tool_from_command``), history keys (``history.command_key``)
 and the agent hooks (``wrapper/agent_hooks.py``) all read a command line here, so they
@@ -7,17 +7,16 @@ simple commands (split at ``&&``, ``;``, pipes, newlines by ``shellwords``;
 ``bash -c '...'`` opened), each with its wrappers stripped (``sudo``, ``env X=1``, ``timeout 60``,
 ``stdbuf -oL``, ...), its launchers followed (``npx``, ``npm exec``, ``uv run``,
 ``python -m``, ...) and its program and subcommand words read, values of the
-usual options skipped. What a program is (the tool its errors carry, whether a
-subcommand builds or tests) lives with its family in ``formats/`` (``COMMANDS``,
-``BUILDS``), read only when asked, and then from what ``programs`` worked out
-ahead: this module is cheap to import.
+usual options skipped. What errlearn makes of each (whether it builds, the tool
+its errors carry) is ``commandkind``'s. Which programs errlearn knows comes
+from their families in ``formats/`` (``COMMANDS``, ``BUILDS``), read only when
+asked, and then from what ``programs`` worked out ahead: this module is cheap
+to import.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
-from functools import cache
 from typing import NamedTuple
 
 from .shellwords import join, segments
@@ -32,7 +31,8 @@ MAX_DEPTH = 4  # launchers and shells opened inside one another
 # -- what one simple command runs ------------------------------------------------------
 
 
-def _words(text: str) -> frozenset[str]:
+def word_set(text: str) -> frozenset[str]:
+    """The words of ``text``, as a set: the tables below are written as lines of words."""
     return frozenset(text.split())
 
 
@@ -66,30 +66,30 @@ def program_name(word: str) -> str:
 # value, and how many words they take before the command (timeout's duration).
 _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
     "sudo": (
-        _words("-u --user -g --group -h --host -p --prompt -C --close-from -D --chdir")
-        | _words("-r --role -t --type -T --command-timeout -U --other-user"),
+        word_set("-u --user -g --group -h --host -p --prompt -C --close-from -D --chdir")
+        | word_set("-r --role -t --type -T --command-timeout -U --other-user"),
         0,
     ),
-    "doas": (_words("-u -C"), 0),
-    "env": (_words("-u --unset -C --chdir"), 0),
-    "timeout": (_words("-s --signal -k --kill-after"), 1),
-    "nice": (_words("-n --adjustment"), 0),
-    "ionice": (_words("-c --class -n --classdata -p --pid"), 0),
-    "stdbuf": (_words("-i --input -o --output -e --error"), 0),
-    "time": (_words("-f --format -o --output"), 0),
+    "doas": (word_set("-u -C"), 0),
+    "env": (word_set("-u --unset -C --chdir"), 0),
+    "timeout": (word_set("-s --signal -k --kill-after"), 1),
+    "nice": (word_set("-n --adjustment"), 0),
+    "ionice": (word_set("-c --class -n --classdata -p --pid"), 0),
+    "stdbuf": (word_set("-i --input -o --output -e --error"), 0),
+    "time": (word_set("-f --format -o --output"), 0),
     "xvfb-run": (
-        _words("-e --error-file -f --auth-file -n --server-num -p --xauth-protocol")
-        | _words("-s --server-args -w --wait"),
+        word_set("-e --error-file -f --auth-file -n --server-num -p --xauth-protocol")
+        | word_set("-s --server-args -w --wait"),
         0,
     ),
     "taskset": (frozenset(), 1),
-    "flock": (_words("-w --timeout -E --conflict-exit-code"), 1),
-    "exec": (_words("-a"), 0),
-    "caffeinate": (_words("-t -w"), 0),
+    "flock": (word_set("-w --timeout -E --conflict-exit-code"), 1),
+    "exec": (word_set("-a"), 0),
+    "caffeinate": (word_set("-t -w"), 0),
     **dict.fromkeys(
-        _words("nohup command builtin noglob chronic unbuffer eatmydata setsid ccache sccache")
-        | _words("catchsegv dbus-run-session winpty")
-        | _words("! { if then elif else do while until"),  # the shell's own, before a command
+        word_set("nohup command builtin noglob chronic unbuffer eatmydata setsid ccache sccache")
+        | word_set("catchsegv dbus-run-session winpty")
+        | word_set("! { if then elif else do while until"),  # the shell's own, before a command
         (frozenset(), 0),
     ),
 }
@@ -128,7 +128,7 @@ def strip_wrappers(argv: Sequence[str]) -> list[str]:
 
 # Options that take the next word as their value (``npm --prefix web test``,
 # ``make -C sub all``, ``cargo test -p crate``): not subcommand words.
-VALUE_OPTIONS = _words(
+VALUE_OPTIONS = word_set(
     "--prefix -C --cwd --dir --filter -F --workspace -w --manifest-path -p --package -f --file"
     " --project --directory -pl --projects"
 )
@@ -173,11 +173,11 @@ def _subcommand(args: Sequence[str], places: Sequence[int]) -> int:
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
 # ... and the option that carries it, in any case (True: the rest of the words are the line).
 _LINE_OPTIONS: dict[str, tuple[frozenset[str], bool]] = {
-    "cmd": (_words("/c /k"), True),
-    **dict.fromkeys(("pwsh", "powershell"), (_words("-c -command"), True)),
-    "su": (_words("-c --command"), False),
-    "script": (_words("-c --command"), False),
-    "nix-shell": (_words("--run --command"), False),
+    "cmd": (word_set("/c /k"), True),
+    **dict.fromkeys(("pwsh", "powershell"), (word_set("-c -command"), True)),
+    "su": (word_set("-c --command"), False),
+    "script": (word_set("-c --command"), False),
+    "nix-shell": (word_set("--run --command"), False),
 }
 
 
@@ -204,43 +204,45 @@ def _shell_line(name: str, args: Sequence[str]) -> str | None:
 # Launchers: a program, and its words, that run the command after them (``npx jest``,
 # ``npm exec tsc``, ``uv run pytest``); the options of theirs that take a value.
 _LAUNCHERS: dict[tuple[str, ...], frozenset[str]] = {
-    **dict.fromkeys([("npx",), ("pnpx",), ("bunx",)], _words("-p --package -w --workspace")),
-    ("uvx",): _words("--from --with --python -p --with-requirements --with-editable --index"),
-    **dict.fromkeys([("npm", "exec"), ("npm", "x")], _words("--package -w --workspace")),
+    **dict.fromkeys([("npx",), ("pnpx",), ("bunx",)], word_set("-p --package -w --workspace")),
+    ("uvx",): word_set("--from --with --python -p --with-requirements --with-editable --index"),
+    **dict.fromkeys([("npm", "exec"), ("npm", "x")], word_set("--package -w --workspace")),
     **dict.fromkeys(
         [("pnpm", "exec"), ("pnpm", "dlx"), ("yarn", "exec"), ("yarn", "dlx"), ("bun", "x")],
-        _words("-p --package"),
+        word_set("-p --package"),
     ),
     **dict.fromkeys(
         [("uv", "run"), ("uv", "tool", "run")],
-        _words("--with --python -p --package --extra --group --directory --project --env-file")
-        | _words("--index --from --with-requirements --with-editable"),
+        word_set("--with --python -p --package --extra --group --directory --project --env-file")
+        | word_set("--index --from --with-requirements --with-editable"),
     ),
     **dict.fromkeys(
         [("poetry", "run"), ("pipenv", "run"), ("rye", "run"), ("pixi", "run")],
-        _words("-C --directory -P --project -e --environment"),
+        word_set("-C --directory -P --project -e --environment"),
     ),
-    ("pdm", "run"): _words("-p --project"),
+    ("pdm", "run"): word_set("-p --project"),
     ("hatch", "run"): frozenset(),
-    ("pipx", "run"): _words("--spec --python"),
+    ("pipx", "run"): word_set("--spec --python"),
     **dict.fromkeys(
         [("conda", "run"), ("mamba", "run"), ("micromamba", "run")],
-        _words("-n --name -p --prefix --cwd"),
+        word_set("-n --name -p --prefix --cwd"),
     ),
     **dict.fromkeys([("mise", "exec"), ("mise", "x")], frozenset()),
-    **dict.fromkeys([("bundle", "exec"), ("bundler", "exec")], _words("--gemfile")),
+    **dict.fromkeys([("bundle", "exec"), ("bundler", "exec")], word_set("--gemfile")),
     ("dotnet", "tool", "run"): frozenset(),
-    ("xcrun",): _words("--sdk --toolchain"),
+    ("xcrun",): word_set("--sdk --toolchain"),
 }
 _LAUNCHER_WORDS = max(len(key) for key in _LAUNCHERS) - 1
 # ... those whose word may name a script or task of the project's (``pdm run test``): what
 # they run is theirs (``pdm run test``) unless it is a program errlearn knows.
 _SCRIPT_LAUNCHERS = frozenset(
-    (name, "run") for name in _words("uv poetry pipenv pdm hatch rye pixi")
+    (name, "run") for name in word_set("uv poetry pipenv pdm hatch rye pixi")
 )
 # Python's and `coverage run`'s options that take a value (before -m or the script).
-_PYTHON_VALUES = _words("-W -X -Q")
-_COVERAGE_VALUES = _words("--source --omit --include --rcfile --data-file --concurrency --context")
+_PYTHON_VALUES = word_set("-W -X -Q")
+_COVERAGE_VALUES = word_set(
+    "--source --omit --include --rcfile --data-file --concurrency --context"
+)
 
 
 class Command(NamedTuple):
@@ -340,102 +342,23 @@ def commands(command: str | Sequence[str]) -> list[Command]:
     return list(_resolve(list(command), (), 0))
 
 
-# -- what errlearn makes of it ---------------------------------------------------------
-
-# npm, yarn, pnpm, bun also build or test through a package.json script: `npm run test:unit`.
-PACKAGE_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
-_SCRIPT = (
-    r"^(?:test|tests|build|lint|jest|mocha|vitest|check|typecheck|type-check|tsc|compile|ci|"
-    r"e2e|coverage|verify)(?:[:._-][\w:.-]*)?$"
-)
+# -- the programs errlearn knows (``programs``: the families' own, worked out ahead) --------
 
 
-@cache
-def _script() -> re.Pattern[str]:
-    """``_SCRIPT`` compiled, when first a package manager's script is read."""
-    return re.compile(_SCRIPT)
-
-
-# `python -m X`: the module's own entry decides (pytest, pip, mypy); these are python.
-PYTHON_MODULES = frozenset({"unittest", "build", "compileall", "py_compile"})
-# Builders whose every use builds (BUILDS says None) and whose words name a target or a
-# task (``make test``, ``gradle build``): their history is kept by those words too.
-TASK_RUNNERS = _words("make gmake mingw32-make just gradle gradlew mvn mvnw rake sbt sbtn mill")
-
-
-def _builds() -> Builds:
+def known_builds() -> Builds:
+    """Programs that build or test, and the subcommands that do (``formats.BUILDS``)."""
     from .programs import programs
 
     return programs()[1]
 
 
-def _tools() -> dict[str, str]:
+def known_tools() -> dict[str, str]:
+    """Program -> the tool its errors carry (``formats.COMMANDS``)."""
     from .programs import programs
 
     return programs()[0]
 
 
-def build_kind(cmd: Command) -> str | None:
-    """The kind of build or test ``cmd`` is (its program: ``pytest``, ``npm``), or None.
-
-    The families' ``BUILDS`` say which programs build and with which subcommands
-    (``go test``; ``docker compose up``: two words); a package manager builds
-    with a script named so (``npm run test:unit``); ``python setup.py`` and
-    ``python -m unittest`` are python's.
-    """
-    name, words = cmd.program, cmd.words
-    if name == "python":
-        return name if words[:1] == ("setup.py",) else None
-    if name in PYTHON_MODULES and cmd.via[-1:] == ("python",):
-        return "python"
-    builds = _builds()
-    if name not in builds:
-        return None
-    subs = builds[name]
-    first = words[0] if words else None
-    if name in PACKAGE_MANAGERS:
-        if first in ("run", "run-script"):
-            return name if len(words) > 1 and _script().match(words[1]) else None
-        if first is None:
-            return None if name == "npm" else name  # a bare `yarn` installs
-        return name if (subs is None or first in subs or _script().match(first)) else None
-    if subs is None:
-        return name
-    if first is not None and (first in subs or " ".join(words[:2]) in subs):
-        return name
-    return None
-
-
 def _known(cmd: Command) -> bool:
     """Whether errlearn knows the program ``cmd`` runs (a tool, a builder, python)."""
-    return cmd.program == "python" or cmd.program in _tools() or cmd.program in _builds()
-
-
-def tool(cmd: Command) -> str | None:
-    """The tool ``cmd``'s errors carry: its program's, else a launcher's (``npx foo``:
-    npm; ``bash -c '...'``: shell); python for what python runs."""
-    tools = _tools()
-    for name in (cmd.program, *reversed(cmd.via)):
-        if name == "python":
-            return name
-        if name in tools:
-            return tools[name]
-    return None
-
-
-def takes_subcommands(program: str) -> bool:
-    """Whether ``program``'s leading words say what it does (``npm test``, ``make all``)."""
-    return program in TASK_RUNNERS or _builds().get(program) is not None
-
-
-def main_command(command: str | Sequence[str] | None) -> Command | None:
-    """The command a line is about: its first that builds or tests (``cd api && npm
-    test``: npm test), else its first a tool is known for, else its first."""
-    if not command:
-        return None
-    found = commands(command)
-    return (
-        next((c for c in found if build_kind(c) is not None), None)
-        or next((c for c in found if tool(c) is not None), None)
-        or (found[0] if found else None)
-    )
+    return cmd.program == "python" or cmd.program in known_tools() or cmd.program in known_builds()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .commandline import main_command, tool
+from .commandkind import main_command, tool
 
 __all__ = ["tool_from_command"]
 

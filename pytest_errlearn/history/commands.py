@@ -25,7 +25,7 @@ _WORD = re.compile(r"^[A-Za-z:][\w:.-]*$")
 def command_key(command: str | Sequence[str]) -> str:
     """``npm test --silent`` -> ``npm test``; ``python -m pytest tests`` -> ``pytest``;
     ``cd api && npx jest`` -> ``jest``."""
-    from ..detect.commandline import main_command, takes_subcommands
+    from ..detect.commandkind import main_command, takes_subcommands
 
     found = main_command(command)
     if found is None:
