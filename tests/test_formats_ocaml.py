@@ -109,6 +109,28 @@ def test_gfortran_errors_are_at_their_place_each_in_its_category() -> None:
     assert {e.file for e in scan(GFORTRAN).errors} == {"src/solver.f90"}
 
 
+# Two places in one message, far apart: the quote elides the lines between.
+TWO_PLACES = """
+src/solver.f90:7:17:
+
+    3 |   subroutine sub()
+      |                2
+......
+    7 |   subroutine sub()
+      |                 1
+Error: Procedure ‘sub’ at (1) is already defined at (2)
+"""
+
+
+def test_a_quote_of_two_places_is_read_through_and_a_plain_compile_error_is_build() -> None:
+    [err] = scan(TWO_PLACES).errors
+    assert (err.line, err.category, err.message) == (
+        7,
+        "build",  # not "runtime", which the quoted line "Error: ..." alone would say
+        "Procedure ‘sub’ at (1) is already defined at (2)",
+    )
+
+
 def test_the_compilers_are_known_by_their_commands() -> None:
     assert tool_from_command("ocamlfind ocamlopt -package str main.ml") == "ocaml"
     assert tool_from_command("dune build @install") == "dune"

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ..report import Error
 from .blocks_langs import GoPanic, Pytest, Rustc, RustPanic, Swallow, Traceback
 from .blocks_tests import Jest, Mocha, NodeSpec, Tap
+from .classify import categorize
 from .formats import READERS as FAMILY_READERS
 from .formats.java import transport_failure
 from .frames import Frame
@@ -134,8 +135,8 @@ class Placed(Reader):
         r"| (?P<n>\d+)(?: \[(?P<n_name>[\w-]+)\])?| (?P<alert>[\w-]+))?: (?P<msg>.+)$"
     )
     # The quoted source: numbered lines (``4 | let x``, ``    4 |   x = y``), the
-    # markers under them (``      |   1``, ``  ^^^^``), an elision; blank lines.
-    _QUOTED = re.compile(r"^\s*(?:\d+ *)?\||^\s*\^+\s*$|^\s*\.\.\.\s*$|^\s*$")
+    # markers under them (``      |   1``, ``  ^^^^``), an elision (``......``); blank lines.
+    _QUOTED = re.compile(r"^\s*(?:\d+ *)?\||^\s*\^+\s*$|^\s*\.{3,}\s*$|^\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -160,6 +161,12 @@ class Placed(Reader):
     def finish(self) -> None:
         if self.valid:
             self.err.message = " ".join(self.words)
+
+    def category(self) -> str | None:
+        """A compiler's: what its words say, else ``build`` (its block is quoted
+        source and a severity word, which would read as a runtime error's)."""
+        found = categorize(self.err.message)
+        return "build" if found == "unknown" else found
 
 
 class Npm(Reader):

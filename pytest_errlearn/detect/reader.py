@@ -93,6 +93,11 @@ class Reader:
             self.end = lineno + len(lines) - 1
         return len(lines)
 
+    def category(self) -> str | None:
+        """The error's category where the block says more than its words would
+        (read once the block is whole); None: classify its words as any error's."""
+        return None
+
     def locate(self) -> Frame | None:
         """Where the error is: the innermost frame of the user's code in the block
         (its header aside), else the innermost of all; None when there is no frame."""

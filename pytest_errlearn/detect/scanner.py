@@ -352,7 +352,7 @@ class Scanner(Chunks):
         err.consequence = role == "consequence"
         if reader.valid:
             found = Found(err, role, opened.before, sectioned=err.test is None)
-            self._found(found, opened.fmt.category)
+            self._found(found, opened.fmt.category or reader.category())
 
     def _found(self, found: Found, category: str | None = None) -> None:
         """Classify and sign an error read, start its after-context, hand it on
