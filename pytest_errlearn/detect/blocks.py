@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..report import Error
 from .blocks_langs import GoPanic, Pytest, Rustc, RustPanic, Swallow, Traceback
-from .blocks_tests import Jest, Mocha, NodeSpec, Tap
+from .blocks_tests import Jest, Mocha, NodeSpec, Tap, Vitest
 from .classify import categorize
 from .formats import READERS as FAMILY_READERS
 from .formats.java import transport_failure
@@ -339,6 +339,7 @@ _SHARED: dict[str, Callable[[Error, int], Reader]] = {
     "rustpanic": RustPanic,
     "gopanic": GoPanic,
     "jest": Jest,
+    "vitest": Vitest,
     "npm": Npm,
     "cmake": CMake,
     "gradle": Gradle,

@@ -1,4 +1,4 @@
-"""Block readers of test runners' reports: jest's and mocha's failures, TAP's
+"""Block readers of test runners' reports: jest's, vitest's and mocha's failures, TAP's
 ``not ok`` with its diagnostics (node --test, tape, bats, Test::More), and
 node's spec reporter."""
 
@@ -8,7 +8,7 @@ import re
 
 from ..report import Error
 from .frames import is_user_path
-from .reader import Reader
+from .reader import Reader, _set_location
 
 
 def _indent(text: str) -> int:
@@ -33,6 +33,32 @@ class Jest(Reader):
             self.err.message = stripped
             self.got_message = True
         return True
+
+
+class Vitest(Reader):
+    """A vitest ``FAIL  file > suite > test`` (or ``FAIL  file [ file ]``, a file that
+    failed whole): the error's line, unindented, then its diff, its frames
+    (``❯ [function] file:line:col``, innermost first) and the quoted source, up
+    to the line of ``⎯`` that ends each failure (or the next failure, or the
+    run's summary)."""
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.got_message = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if stripped.startswith(("⎯", "FAIL ", "Test Files ")):
+            return False
+        if stripped and not self.got_message:
+            self.err.message, self.got_message = stripped, True
+        return True
+
+    def finish(self) -> None:
+        if self.err.line is None and (where := self.locate()) is not None and where.user:
+            _set_location(self.err, where)  # a file that failed whole: its frame's line
+            return
+        super().finish()
 
 
 class Mocha(Reader):

@@ -25,7 +25,7 @@ _FRAMES = re.compile(
     r"|at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"
     r"|(?<=[^\S\n])(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?[^\S\n]*$"  # Go: indented
     r"|--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
-    r"|[❯→] (?P<vf>[^\s:]+):(?P<vl>\d+):(?P<vc>\d+)"  # vitest
+    r"|[❯→] (?:\S+ )?(?P<vf>[^\s:]+):(?P<vl>\d+):(?P<vc>\d+)"  # vitest: its function first
     r")"
 )
 _COLUMNS = frozenset("nrv")  # the families whose frames give a column

@@ -170,13 +170,25 @@ ROWS = (
         rank=0,
         examples=("Tests:       1 failed, 3 passed, 4 total",),
     ),
-    Format(
+    Format(  # a test's failure; a file that failed whole names itself in brackets
         "vitest-failure",
-        r"^\s*(?:FAIL|×|✕)\s+(?P<test>\S+\.(?:test|spec)\.[cm]?[jt]sx? > .+?)\s*$",
+        r"^\s*(?:FAIL|×|✕)\s+(?:\|[^|]+\| )?(?:(?P<test>\S+\.(?:test|spec)\.[cm]?[jt]sx? > .+?)"
+        r"|(?P<file>\S+\.(?:test|spec)\.[cm]?[jt]sx?) \[ \S+ \])\s*$",
         tool="vitest",
-        block="jest",
+        block="vitest",
         rank=3,
-        examples=(" FAIL  src/a.test.ts > math > adds",),
+        examples=(
+            " FAIL  src/a.test.ts > math > adds",
+            " FAIL  |unit| src/cart.test.js > cart > sums prices",
+            " FAIL  src/cart.test.js [ src/cart.test.js ]",
+        ),
+    ),
+    Format(  # vitest's list of a file's tests before its failures: each failure follows in full
+        "vitest-test-line",
+        r"^\s{3,}× (?P<test>\S.*?)(?: \d+(?:\.\d+)?m?s)?$",
+        tool="vitest",
+        role="ignore",
+        examples=("     × sums prices 6ms", "   × basic > snapshot"),
     ),
     Format(  # node --test's spec reporter (at a terminal): the failing tests listed again
         "node-test-summary",
