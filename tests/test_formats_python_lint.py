@@ -1,5 +1,6 @@
-"""Python's linters and type checker as they print today: ruff's own layout (its
-default since 0.12: the rule, then its ``-->`` place), and mypy's messages."""
+"""Python's linters and type checkers as they print today: ruff's own layout (its
+default since 0.12: the rule, then its ``-->`` place), mypy's messages, and
+pyright's (its rule's name after a message that wraps)."""
 
 from __future__ import annotations
 
@@ -103,3 +104,43 @@ def test_a_module_mypy_cannot_find_is_a_missing_dependency() -> None:
     classify.categorize.cache_clear()
     message = 'Cannot find implementation or library stub for module named "yaml"'
     assert classify.categorize(message) == "dependency"
+
+
+# A real run of pyright 1.1 (`pyright src`); basedpyright prints the same.
+PYRIGHT = """
+/home/ci/shop/src/shop/cart.py
+  /home/ci/shop/src/shop/cart.py:8:9 - error: "totl" is not defined (reportUndefinedVariable)
+  /home/ci/shop/src/shop/cart.py:9:14 - error: Argument of type "Literal['two']" cannot be \
+assigned to parameter "b" of type "int" in function "add"
+    "Literal['two']" is not assignable to "int" (reportArgumentType)
+  /home/ci/shop/src/shop/cart.py:11:9 - error: Cannot access attribute "nope" for class "str"
+    Attribute "nope" is unknown (reportAttributeAccessIssue)
+  /home/ci/shop/src/shop/cart.py:1:8 - warning: Import "yaml" could not be resolved from \
+source (reportMissingModuleSource)
+3 errors, 1 warning, 0 informations
+"""
+
+
+def test_each_pyright_diagnostic_is_at_its_place_with_its_rule_as_code() -> None:
+    report = scan(PYRIGHT)
+    found = [(e.line, e.column, e.category, e.code, e.message) for e in report.errors]
+    assert found == [
+        (8, 9, "reference", "reportUndefinedVariable", '"totl" is not defined'),
+        (
+            9,
+            14,
+            "type",
+            "reportArgumentType",  # on the line under it
+            'Argument of type "Literal[\'two\']" cannot be assigned to parameter "b" of type '
+            '"int" in function "add"',
+        ),
+        (
+            11,
+            9,
+            "reference",
+            "reportAttributeAccessIssue",
+            'Cannot access attribute "nope" for class "str"',
+        ),
+    ]
+    assert {e.file for e in report.errors} == {"/home/ci/shop/src/shop/cart.py"}
+    assert [(w.line, w.code) for w in report.warnings] == [(1, "reportMissingModuleSource")]

@@ -40,6 +40,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Could not (?:find|load) module|Cannot find implementation or library stub|"
         r"Library stubs not installed|requirements are unsatisfiable|No package matching|"
         r"Could not resolve \"|Rollup failed to resolve import|"
+        r"Import \"[^\"]+\" could not be resolved|"
         r"Unable to locate package|conflicting dependencies|ResolutionImpossible|"
         r"[Ll]ock ?file (?:\S+ )?needs to be updated|update your lock ?file|OUTDATED_LOCKFILE|"
         r"frozen-lockfile|poetry\.lock was last generated|engine \"node\" is incompatible|"
@@ -101,7 +102,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
         r"Unsupported attribute|"
-        r"FixtureLookupError|fixture '[^']+' not found|"
+        r"FixtureLookupError|fixture '[^']+' not found|Cannot access attribute|is possibly unbound|"
         # OCaml's names it cannot bind; gfortran's variable never declared
         r"Unbound (?:value|module|constructor|type|record field|field|class|method)|"
         r"has no IMPLICIT type",
@@ -109,7 +110,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (
         "type",
         r"TypeError|[Tt]ype mismatch|mismatched types|incompatible types?|"
-        r"This expression has type|Rank mismatch|"
+        r"This expression has type|Rank mismatch|cannot be assigned to (?:parameter|declared)|"
         r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
         r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
         r"has incompatible type|Incompatible (?:types|return value type|default for)|"

@@ -1,4 +1,4 @@
-"""Python: tracebacks, pytest, unittest, mypy, ruff/flake8/pylint, pip."""
+"""Python: tracebacks, pytest, unittest, mypy, pyright, ruff/flake8/pylint, pip."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ from ..frames import is_user_path, python_location
 from ..reader import Reader
 from . import Format, regex
 
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
+if TYPE_CHECKING:
+    from ...report import Error
+
 
 def python_exception_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """A bare ``SyntaxError:`` line: its file and line are in the lines above."""
@@ -16,6 +20,7 @@ def python_exception_location(groups: dict[str, str | None], before: Sequence[st
 
 
 _PY = r"[^\s:]+\.pyi?"
+_PYRIGHT_AT = r":(?P<line>\d+):(?P<col>\d+) - (?P<sev>error|warning|information): "
 _PYTEST_FRAME = regex(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): in \S+")
 
 
@@ -55,18 +60,39 @@ class RuffDiagnostic(Reader):
         return bool(line.strip())
 
 
-READERS = {"ruff": RuffDiagnostic}
+class PyrightMessage(Reader):
+    """What pyright says more of a diagnostic, on lines indented under it; the rule's
+    name (``(reportArgumentType)``) then ends the last of them, not the diagnostic's."""
+
+    frames_wanted = False
+    _RULE = regex(r"\((?P<code>report\w+)\)\s*$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.depth = len(err.text) - len(err.text.lstrip())
+
+    def accept(self, line: str) -> bool:
+        return bool(line.strip()) and len(line) - len(line.lstrip()) > self.depth
+
+    def finish(self) -> None:
+        last = self.err.block[-1] if len(self.err.block) > 1 else ""
+        if self.err.code is None and (m := self._RULE.search(last)) is not None:
+            self.err.code = m["code"]
+
+
+READERS = {"ruff": RuffDiagnostic, "pyright": PyrightMessage}
 ORDER = 10  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
     **dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip"),
     "mypy": "mypy",
+    **dict.fromkeys(("pyright", "basedpyright"), "pyright"),
     **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
 }
 # Executable -> the subcommands that build or test (None: any use); ``uv run`` and the
 # like run the command after them, and ``python -m`` its module (``detect.commandline``).
 BUILDS: dict[str, frozenset[str] | None] = {
-    **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright"), None),
+    **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright", "basedpyright"), None),
     **dict.fromkeys(("ruff", "flake8", "pylint", "black"), None),
     **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
     "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
@@ -161,6 +187,31 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("Found 2 errors in 1 file (checked 3 source files)",),
+    ),
+    Format(  # pyright's (and basedpyright's) command line: under each file's path, indented
+        "pyright",
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?\.pyi?)"
+        + _PYRIGHT_AT
+        + r"(?P<msg>.+?)(?: \((?P<code>report\w+)\))?$",
+        seek=_PYRIGHT_AT,
+        tool="pyright",
+        block="pyright",
+        rank=2,
+        examples=(
+            '  /ci/src/cart.py:8:9 - error: "totl" is not defined (reportUndefinedVariable)',
+            "  c:\\ci\\src\\cart.py:9:14 - error: Argument of type \"Literal['two']\" cannot be"
+            ' assigned to parameter "b" of type "int" in function "add"',
+            '  /ci/src/cart.py:1:8 - warning: Import "yaml" could not be resolved from source'
+            " (reportMissingModuleSource)",
+        ),
+    ),
+    Format(
+        "pyright-summary",
+        r"^[1-9]\d* errors?, \d+ warnings?, \d+ (?:informations?|notes?)\s*$",
+        tool="pyright",
+        role="consequence",
+        rank=0,
+        examples=("4 errors, 0 warnings, 0 informations ",),
     ),
     Format(
         "flake8",
