@@ -1,6 +1,7 @@
 """Python's linters and type checkers as they print today: ruff's own layout (its
-default since 0.12: the rule, then its ``-->`` place), mypy's messages, and
-pyright's (its rule's name after a message that wraps)."""
+default since 0.12: the rule, then its ``-->`` place), mypy's messages,
+pyright's (its rule's name after a message that wraps), and black's and isort's
+checks."""
 
 from __future__ import annotations
 
@@ -144,3 +145,39 @@ def test_each_pyright_diagnostic_is_at_its_place_with_its_rule_as_code() -> None
     ]
     assert {e.file for e in report.errors} == {"/home/ci/shop/src/shop/cart.py"}
     assert [(w.line, w.code) for w in report.warnings] == [(1, "reportMissingModuleSource")]
+
+
+# Real runs of black 25 (`black --check .`) and isort 6 (`isort --check-only`).
+BLACK = """
+would reformat /home/ci/shop/src/cart.py
+error: cannot parse: /home/ci/shop/src/bad.py:1:6
+    def f(:
+         ^
+ParseError: bad input
+
+Oh no! 💥 💔 💥
+1 file would be reformatted, 1 file would fail to reformat.
+"""
+ISORT = "ERROR: /home/ci/shop/src/cart.py Imports are incorrectly sorted and/or formatted.\n"
+
+
+def test_black_names_each_file_it_would_change_and_where_it_cannot_parse() -> None:
+    found = [(e.file, e.line, e.tool, e.category, e.message) for e in scan(BLACK).errors]
+    assert found == [
+        ("/home/ci/shop/src/cart.py", None, "black", "unknown", "would reformat"),
+        ("/home/ci/shop/src/bad.py", 1, "black", "syntax", "ParseError: bad input"),
+    ]
+
+
+def test_isort_names_the_file_its_check_failed_on() -> None:
+    [err] = scan(ISORT).errors
+    assert (err.file, err.tool, err.message) == (
+        "/home/ci/shop/src/cart.py",
+        "isort",
+        "Imports are incorrectly sorted and/or formatted.",
+    )
+
+
+def test_before_black_24_the_place_is_read_from_the_words() -> None:
+    [err] = scan("error: cannot format src/main.py: Cannot parse: 5:1: invalid syntax\n").errors
+    assert (err.file, err.line, err.column, err.category) == ("src/main.py", 5, 1, "syntax")

@@ -1,4 +1,5 @@
-"""Python: tracebacks, pytest, unittest, mypy, pyright, ruff/flake8/pylint, pip."""
+"""Python: tracebacks, pytest, unittest, mypy, pyright, ruff/flake8/pylint, black and
+isort's checks, pip."""
 
 from __future__ import annotations
 
@@ -80,7 +81,31 @@ class PyrightMessage(Reader):
             self.err.code = m["code"]
 
 
-READERS = {"ruff": RuffDiagnostic, "pyright": PyrightMessage}
+_BLACK_AT = regex(r"^Cannot parse: (?P<line>\d+):(?P<col>\d+): ")
+
+
+def _black_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """Before black 24, the line and column are the first words of the message."""
+    if (m := _BLACK_AT.match(groups.get("msg") or "")) is not None:
+        groups["line"], groups["col"] = m["line"], m["col"]
+
+
+class BlackParse(Reader):
+    """The source black quotes under a file it cannot parse, then the parser's
+    words (``ParseError: bad input``): the message."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        if line[:1].isspace():
+            return True
+        if line.startswith("ParseError: ") or line.startswith("TokenError: "):
+            self.err.message = line.strip()
+            return True
+        return False
+
+
+READERS = {"ruff": RuffDiagnostic, "pyright": PyrightMessage, "black": BlackParse}
 ORDER = 10  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
@@ -88,12 +113,14 @@ COMMANDS = {
     "mypy": "mypy",
     **dict.fromkeys(("pyright", "basedpyright"), "pyright"),
     **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
+    "black": "black",
+    "isort": "isort",
 }
 # Executable -> the subcommands that build or test (None: any use); ``uv run`` and the
 # like run the command after them, and ``python -m`` its module (``detect.commandline``).
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright", "basedpyright"), None),
-    **dict.fromkeys(("ruff", "flake8", "pylint", "black"), None),
+    **dict.fromkeys(("ruff", "flake8", "pylint", "black", "isort"), None),
     **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
     "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
     "poetry": frozenset({"install", "build", "lock", "check", "update", "add"}),
@@ -212,6 +239,52 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("4 errors, 0 warnings, 0 informations ",),
+    ),
+    Format(  # `black --check`: each file it would change
+        "black-would-reformat",
+        r"^(?P<msg>would reformat) (?P<file>(?:[A-Za-z]:)?\S.*?\.pyi?)$",
+        tool="black",
+        rank=2,
+        words=("would reformat",),
+        examples=("would reformat /home/ci/shop/src/cart.py",),
+    ),
+    Format(  # a file black cannot parse (black 24 on: the place, the source, the parser's words)
+        "black-cannot-parse",
+        r"^error: (?P<msg>cannot parse): (?P<file>(?:[A-Za-z]:)?[^\s:]+?)"
+        r":(?P<line>\d+):(?P<col>\d+)$",
+        tool="black",
+        category="syntax",
+        block="black",
+        rank=2,
+        examples=("error: cannot parse: /home/ci/shop/src/bad.py:1:6",),
+    ),
+    Format(  # ... before black 24: the place in the words
+        "black-cannot-format",
+        r"^error: cannot format (?P<file>(?:[A-Za-z]:)?[^\s:]+?): (?P<msg>Cannot parse: .+)$",
+        tool="black",
+        category="syntax",
+        fixup=_black_place,
+        rank=2,
+        examples=("error: cannot format src/bad.py: Cannot parse: 1:6: def f(:",),
+    ),
+    Format(
+        "black-summary",
+        r"^\d+ files? would (?:be reformatted|fail to reformat)",
+        tool="black",
+        role="consequence",
+        rank=0,
+        words=("would be reformatted", "would fail to reformat"),
+        examples=("1 file would be reformatted, 1 file would fail to reformat.",),
+    ),
+    Format(  # `isort --check-only`
+        "isort-check",
+        r"^ERROR: (?P<file>(?:[A-Za-z]:)?\S.*?\.pyi?) "
+        r"(?P<msg>Imports are incorrectly sorted and/or formatted\.)$",
+        tool="isort",
+        rank=2,
+        examples=(
+            "ERROR: /home/ci/shop/src/cart.py Imports are incorrectly sorted and/or formatted.",
+        ),
     ),
     Format(
         "flake8",

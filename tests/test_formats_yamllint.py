@@ -1,0 +1,44 @@
+"""yamllint: each problem at its file and line, its rule as the code, in both of
+the formats a CI job prints (the standard one names the file once, above)."""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+# Real runs of yamllint 1.37 on the same file: its standard format, then `-f parsable`.
+STANDARD = """
+.github/workflows/ci.yml
+  1:1       warning  missing document start "---"  (document-start)
+  2:1       error    duplication of key "key" in mapping  (key-duplicates)
+  5:3       error    too many spaces after hyphen  (hyphens)
+
+"""
+PARSABLE = """
+.github/workflows/ci.yml:1:1: [warning] missing document start "---" (document-start)
+.github/workflows/ci.yml:2:1: [error] duplication of key "key" in mapping (key-duplicates)
+.github/workflows/ci.yml:5:3: [error] too many spaces after hyphen (hyphens)
+"""
+
+
+def test_both_formats_give_the_same_errors_and_warning() -> None:
+    for text in (STANDARD, PARSABLE):
+        report = scan(text)
+        assert [(e.file, e.line, e.column, e.tool, e.code, e.message) for e in report.errors] == [
+            (
+                ".github/workflows/ci.yml",
+                2,
+                1,
+                "yamllint",
+                "key-duplicates",
+                'duplication of key "key" in mapping',
+            ),
+            (
+                ".github/workflows/ci.yml",
+                5,
+                3,
+                "yamllint",
+                "hyphens",
+                "too many spaces after hyphen",
+            ),
+        ]
+        assert [(w.line, w.code) for w in report.warnings] == [(1, "document-start")]
