@@ -148,3 +148,23 @@ def test_nim_an_undeclared_identifier_is_found_at_its_line(tmp_path: Path) -> No
     err = toolchain(tmp_path, "nim", "check", "--hints:off", "cart.nim")
     assert (err["file"], err["line"], err["category"]) == ("cart.nim", 2, "reference")
     assert err["message"] == "undeclared identifier: 'totl'"
+
+
+@needs("ctest")
+def test_ctest_a_failing_test_is_one_error_with_what_it_printed(tmp_path: Path) -> None:
+    (tmp_path / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\nproject(demo NONE)\nenable_testing()\n"
+        "add_test(NAME unit_parse COMMAND sh -c \"echo 'expected 3, got 4'; exit 1\")\n"
+    )
+    build = tmp_path / "build"
+    subprocess.run(
+        ["cmake", "-S", ".", "-B", str(build)], cwd=tmp_path, check=True, capture_output=True
+    )
+    done = errlearn(build, "--json", "report.json", "--", "ctest", "--output-on-failure")
+    assert done.returncode != 0
+    [err] = json.loads((build / "report.json").read_text())["errors"]
+    assert (err["test"], err["category"], err["message"]) == (
+        "unit_parse",
+        "assertion",
+        "expected 3, got 4",
+    )
