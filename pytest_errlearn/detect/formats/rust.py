@@ -1,20 +1,41 @@
-"""Rust: rustc/cargo diagnostics, cargo test panics and summaries."""
+"""Rust: rustc/cargo diagnostics, cargo test panics and summaries, `cargo fmt --check`."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from . import Format
 
 ORDER = 30  # where its rows stand in the table (``formats.families``)
-COMMANDS = dict.fromkeys(("cargo", "rustc"), "cargo")
+COMMANDS = {**dict.fromkeys(("cargo", "rustc"), "cargo"), "rustfmt": "rustfmt"}
 # Executable -> the subcommands that build or test (None: any use).
 BUILDS: dict[str, frozenset[str] | None] = {
-    "cargo": frozenset({"test", "build", "check", "clippy", "nextest", "bench", "b", "t", "c"}),
+    "cargo": frozenset(
+        {"test", "build", "check", "clippy", "nextest", "bench", "b", "t", "c", "fmt"}
+    ),
     "rustc": None,
+    "rustfmt": None,
 }
 # Executable -> its options that name a manifest, in the folder it works in (``detect.locate``).
 MANIFEST_OPTIONS = {"cargo": ("--manifest-path",)}
 
+
+def _rustfmt(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """rustfmt names the place where its diff starts; what is wrong is said so."""
+    groups["line"] = groups["line"] or groups["old_line"]
+    groups["msg"] = "would reformat (rustfmt)"
+
+
 ROWS = (
+    Format(  # `cargo fmt --check`, `rustfmt --check`: each place it would change, a diff under
+        "rustfmt-diff",
+        r"^Diff in (?P<file>\S.*?\.rs)(?::(?P<line>\d+):| at line (?P<old_line>\d+):)$",
+        tool="rustfmt",
+        fixup=_rustfmt,
+        rank=2,
+        words=("diff in",),
+        examples=("Diff in /home/ci/demo/src/main.rs:1:", "Diff in src/lib.rs at line 12:"),
+    ),
     Format(
         "cargo-consequence",
         r"^error: (?P<msg>(?:could not compile|aborting due to|test failed, to rerun|"
