@@ -1,5 +1,5 @@
-"""CTest and GoogleTest: each test that did not pass is one error, with what its
-output says went wrong where it says it, and how it ended where it says nothing."""
+"""CTest, GoogleTest and Catch2: each test that did not pass is one error, with what
+its output says went wrong where it says it, and how it ended where it says nothing."""
 
 from __future__ import annotations
 
@@ -124,3 +124,74 @@ def test_ctests_summary_gets_no_fix_for_mavens_test_failures() -> None:
     only_summary = scan("The following tests FAILED:\n\t  2 - unit_parse (Failed)\n")
     Matcher(builtin_patterns()).match_report(only_summary)
     assert [e.match for e in only_summary.errors] == [None]
+
+
+# A real Catch2 2.13 binary's output (v3's console reporter prints the same).
+CATCH2 = """
+~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+t is a Catch v2.13.10 host application.
+Run with -? for options
+
+-------------------------------------------------------------------------------
+Math adds
+-------------------------------------------------------------------------------
+tests/t.cpp:5
+...............................................................................
+
+tests/t.cpp:6: FAILED:
+  REQUIRE( add(1, 2) == 3 )
+with expansion:
+  4 == 3
+
+-------------------------------------------------------------------------------
+Math checks
+  small numbers
+-------------------------------------------------------------------------------
+tests/t.cpp:8
+...............................................................................
+
+tests/t.cpp:9: FAILED:
+  CHECK( add(0, 0) == 0 )
+with expansion:
+  1 == 0
+
+tests/t.cpp:10: FAILED:
+  CHECK( add(1, 1) == 2 )
+with expansion:
+  3 == 2
+
+-------------------------------------------------------------------------------
+Throws
+-------------------------------------------------------------------------------
+tests/t.cpp:12
+...............................................................................
+
+tests/t.cpp:12: FAILED:
+due to unexpected exception with message:
+  boom
+
+===============================================================================
+test cases: 4 | 1 passed | 3 failed
+assertions: 5 | 1 passed | 4 failed
+"""
+
+
+def test_each_failed_catch2_assertion_is_an_error_of_its_test_case() -> None:
+    found = [(e.line, e.test, e.category, e.message) for e in scan(CATCH2).errors]
+    assert found == [
+        (6, "Math adds", "assertion", "REQUIRE( add(1, 2) == 3 ) with expansion: 4 == 3"),
+        (
+            9,
+            "Math checks / small numbers",
+            "assertion",
+            "CHECK( add(0, 0) == 0 ) with expansion: 1 == 0",
+        ),
+        (
+            10,
+            "Math checks / small numbers",
+            "assertion",
+            "CHECK( add(1, 1) == 2 ) with expansion: 3 == 2",
+        ),
+        (12, "Throws", "runtime", "due to unexpected exception with message: boom"),
+    ]
+    assert {e.file for e in scan(CATCH2).errors} == {"tests/t.cpp"}

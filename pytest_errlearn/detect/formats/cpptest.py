@@ -1,0 +1,254 @@
+"""C and C++ test runners: CTest (CMake's), GoogleTest and Catch2.
+
+A test that did not pass is one error: GoogleTest's ``file:3: Failure`` and
+Catch2's ``file:6: FAILED:`` with what the expectation says under them;
+ctest's ``N/M Test #k: name ...***Failed`` with what the test printed under
+it (``--output-on-failure``), read as the framework that printed it says it.
+Their closing summaries only repeat the failures: consequences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..reader import Reader
+from . import Format, regex
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
+if TYPE_CHECKING:
+    from ...report import Error
+
+COMMANDS = {"ctest": "ctest"}
+BUILDS: dict[str, frozenset[str] | None] = {"ctest": None}
+
+# ctest's words for a test that did not pass, and what each is. "Failed": the test
+# said so, its output (``--output-on-failure``) says why.
+_CTEST_CATEGORY = {"Timeout": "runtime", "Not Run": "build"}
+
+
+def _ctest_message(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """Until its output says more: the test, and ctest's word for how it ended."""
+    groups["msg"] = f"{groups['test']}: {groups['status']}"
+
+
+class CTestOutput(Reader):
+    """What a test that did not pass printed, under its line (``ctest
+    --output-on-failure``), up to the next test's: its first line that some row
+    reads as an error (a test framework's, a compiler's) is the error, with
+    its place; else its first line that says something went wrong."""
+
+    frames_wanted = False
+    _NEXT = regex(
+        r"^\s*(?:Start +\d+: |\d+/\d+ Test +#\d+: |\d+% tests passed|The following tests FAILED)"
+    )
+    _TELLING = regex(r"(?i)error|fail|expected|exception|assert|abort|not |timed? ?out")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.status = err.message.partition(": ")[2]
+        self.said = False  # the output's own words are the message
+        self.detail: list[str] | None = None  # ... GoogleTest's, read under its place
+
+    def accept(self, line: str) -> bool:
+        if self._NEXT.match(line):
+            return False
+        if not self.said and line.strip():
+            from . import TABLE  # the table holds ctest's row: read once it is built
+
+            hit = TABLE.match(line)
+            if hit is not None and hit.fmt.role == "error" and hit.fmt.name != "ctest-result":
+                groups = hit.groups
+                self.err.message = (groups.get("msg") or line).strip()
+                self.err.file = groups.get("file")
+                place = groups.get("line") or ""
+                self.err.line = int(place) if place.isdigit() else None
+                self.said = True
+                self.detail = [] if hit.fmt.block == "gtest" else None
+            elif self._TELLING.search(line):
+                self.err.message, self.said = line.strip(), True
+        elif self.detail is not None:  # what GoogleTest's expectation says, under its place
+            if (words := gtest_words(line)) is not None and len(self.detail) < _GTEST_DETAIL:
+                self.detail.append(words)
+            elif words is None and self.detail:
+                self.err.message, self.detail = " ".join(self.detail), None
+        return True
+
+    def finish(self) -> None:
+        if self.detail:
+            self.err.message = " ".join(self.detail)
+
+    def category(self) -> str | None:
+        if self.status.startswith("Exception"):
+            return "runtime"  # a crash: ctest names the signal (SegFault, Bus error, ...)
+        return None if self.said else _CTEST_CATEGORY.get(self.status, "assertion")
+
+
+# GoogleTest: a failed expectation's place (``unknown file``, no place, for an
+# exception that escaped the test), then what it expected, over a few lines, up to the next
+# bracketed status line (``[  FAILED  ] Suite.Test (0 ms)``).
+_GTEST_AT = r": Failure$"
+_GTEST_RUN = regex(r"^\[ RUN      \] (?P<test>\S+)$")
+_GTEST_DETAIL = 6  # lines of what it expected, at most, in the message
+
+
+def _gtest_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """The test is the last one GoogleTest said it runs, above."""
+    for line in reversed(before):
+        if (m := _GTEST_RUN.match(line)) is not None:
+            groups["test"] = m["test"]
+            return
+
+
+def gtest_words(line: str) -> str | None:
+    """A line of what a GoogleTest expectation says under its place, its spaces
+    closed up; None where those lines end (a bracketed status, another place)."""
+    if line.startswith("[") or not line.strip() or line.endswith(": Failure"):
+        return None
+    return " ".join(line.split())
+
+
+class GTestFailure(Reader):
+    """What a GoogleTest expectation says under its place: ``Expected equality of
+    these values:`` and the values, ``Value of: ...  Actual: ...``, the test's own
+    message; the words joined are the error's message."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.words: list[str] = []
+
+    def accept(self, line: str) -> bool:
+        if (words := gtest_words(line)) is None:
+            return False
+        if len(self.words) < _GTEST_DETAIL:
+            self.words.append(words)
+        return True
+
+    def finish(self) -> None:
+        if self.words:
+            self.err.message = " ".join(self.words)
+
+    def category(self) -> str | None:
+        return "runtime" if "exception" in self.err.message else "assertion"
+
+
+# Catch2 (v2 and v3's console reporter): a test case's name between two lines of
+# dashes, then each failed assertion: its place and ``FAILED:``, the expression,
+# and ``with expansion:`` its values (or the exception's message), a blank line after.
+_CATCH_AT = r": FAILED:$"
+_DASHES = regex(r"^-{20,}$")
+_DOTS = regex(r"^\.{20,}$")
+
+
+def _catch2_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """The test case is named between the last two lines of dashes above (its
+    sections indented under its name): their lines joined with ``/``. (And
+    MSVC's place, ``file(6)``, gives its line as gcc's does.)"""
+    groups["line"] = groups.get("line") or groups.get("msvc_line")
+    dashes = [i for i, line in enumerate(before) if _DASHES.match(line)]
+    if len(dashes) >= 2:
+        names = [line.strip() for line in before[dashes[-2] + 1 : dashes[-1]] if line.strip()]
+        if names:
+            groups["test"] = " / ".join(names)
+
+
+class Catch2Assertion(Reader):
+    """A failed Catch2 assertion under its place: the expression and its values
+    (``REQUIRE( add(1, 2) == 3 ) with expansion: 4 == 3``), or the exception's
+    message, up to the blank line after it: the words joined are the message."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.words: list[str] = []
+
+    def accept(self, line: str) -> bool:
+        if not line.strip() or _DASHES.match(line) or _DOTS.match(line):
+            return False
+        if len(self.words) < _GTEST_DETAIL:
+            self.words.append(" ".join(line.split()))
+        return True
+
+    def finish(self) -> None:
+        if self.words:
+            self.err.message = " ".join(self.words)
+
+    def category(self) -> str | None:
+        said = self.err.message
+        return "runtime" if "unexpected exception" in said or "fatal error" in said else "assertion"
+
+
+READERS = {"ctest": CTestOutput, "gtest": GTestFailure, "catch2": Catch2Assertion}
+
+ROWS = (
+    Format(
+        "gtest-failure",
+        r"^(?:(?P<file>(?:[A-Za-z]:)?[^\s:]+):(?P<line>\d+)|unknown file)" + _GTEST_AT,
+        seek=_GTEST_AT,
+        tool="gtest",
+        block="gtest",
+        fixup=_gtest_test,
+        rank=3,
+        examples=("tests/math_test.cc:3: Failure", "unknown file: Failure"),
+    ),
+    Format(  # a test's end, each failure said above; its summary lists them again
+        "gtest-failed",
+        r"^\[  FAILED  \] (?:\d+ tests?, listed below:|(?P<test>\S+?)(?:, where .+?)?"
+        r"(?: \(\d+ ms\))?)$|^ ?\d+ FAILED TESTS?$",
+        tool="gtest",
+        role="consequence",
+        rank=0,
+        words=("[  failed  ]", "failed test"),
+        examples=(
+            "[  FAILED  ] Math.Add (0 ms)",
+            "[  FAILED  ] 3 tests, listed below:",
+            "[  FAILED  ] Math.Add",
+            " 3 FAILED TESTS",
+        ),
+    ),
+    Format(  # ctest's line for a test that did not pass; what it printed may follow
+        "ctest-result",
+        r"^\s*\d+/\d+ Test +#\d+: (?P<test>\S+) \.+ *\*\*\*"
+        r"(?P<status>Failed|Not Run|Timeout|Exception: .+?)(?: +[\d.]+ sec)?\s*$",
+        tool="ctest",
+        block="ctest",
+        fixup=_ctest_message,
+        rank=3,
+        words=("***failed", "***timeout", "***exception", "***not run"),
+        examples=(
+            "2/4 Test #2: unit_parse .......................***Failed    0.00 sec",
+            "3/4 Test #3: integration ......................***Exception: SegFault  0.00 sec",
+            "  4/4 Test  #4: slow .............................***Timeout   1.00 sec",
+        ),
+    ),
+    Format(  # ... and the tests that did not pass, listed again at the end
+        "ctest-summary",
+        r"^(?:The following tests FAILED:|Errors while running CTest)$",
+        tool="ctest",
+        role="consequence",
+        block="indented",
+        rank=0,
+        examples=("The following tests FAILED:", "Errors while running CTest"),
+    ),
+    Format(
+        "catch2-failed",
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:(]+)(?::(?P<line>\d+)|\((?P<msvc_line>\d+)\))" + _CATCH_AT,
+        seek=_CATCH_AT,
+        tool="catch2",
+        block="catch2",
+        fixup=_catch2_test,
+        rank=3,
+        words=("failed:",),
+        examples=("tests/math_test.cpp:6: FAILED:", r"C:\ci\tests\math_test.cpp(6): FAILED:"),
+    ),
+    Format(
+        "catch2-summary",
+        r"^(?:test cases|assertions): +\d+ \| (?:\d+ passed \| )?\d+ failed",
+        tool="catch2",
+        role="consequence",
+        rank=0,
+        examples=("test cases: 4 | 1 passed | 3 failed", "assertions: 5 | 1 passed | 4 failed"),
+    ),
+)
