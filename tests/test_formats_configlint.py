@@ -1,5 +1,6 @@
-"""yamllint: each problem at its file and line, its rule as the code, in both of
-the formats a CI job prints (the standard one names the file once, above)."""
+"""Linters of a repository's other files: each problem at its file and line, its
+rule as the code. yamllint in both of the formats a CI job prints (the standard
+one names the file once, above), actionlint, hadolint, codespell."""
 
 from __future__ import annotations
 
@@ -42,3 +43,39 @@ def test_both_formats_give_the_same_errors_and_warning() -> None:
             ),
         ]
         assert [(w.line, w.code) for w in report.warnings] == [(1, "document-start")]
+
+
+# As their docs show them: actionlint 1.7, hadolint 2.12, codespell 2.3.
+OTHERS = """
+.github/workflows/ci.yml:12:9: property "foo" is not defined in object type {bar: string} \
+[expression]
+   |
+12 |         run: echo ${{ matrix.foo }}
+   |         ^~~~~~~~~~~~~~~~~~~~~~~~~~~~
+Dockerfile:3 DL3008 warning: Pin versions in apt get install.
+Dockerfile:5 DL3025 error: Use arguments JSON notation for CMD and ENTRYPOINT arguments
+src/shop/cart.py:8: teh ==> the
+"""
+
+
+def test_actionlint_hadolint_and_codespell_each_problem_at_its_place() -> None:
+    report = scan(OTHERS)
+    found = [(e.file, e.line, e.tool, e.code, e.message) for e in report.errors]
+    assert found == [
+        (
+            ".github/workflows/ci.yml",
+            12,
+            "actionlint",
+            "expression",
+            'property "foo" is not defined in object type {bar: string}',
+        ),
+        (
+            "Dockerfile",
+            5,
+            "hadolint",
+            "DL3025",
+            "Use arguments JSON notation for CMD and ENTRYPOINT arguments",
+        ),
+        ("src/shop/cart.py", 8, "codespell", None, "teh ==> the"),
+    ]
+    assert [(w.line, w.code) for w in report.warnings] == [(3, "DL3008")]
