@@ -1,7 +1,7 @@
 """Python's linters and type checkers as they print today: ruff's own layout (its
 default since 0.12: the rule, then its ``-->`` place), mypy's messages,
-pyright's (its rule's name after a message that wraps), and black's and isort's
-checks."""
+pyright's (its rule's name after a message that wraps), bandit's report, and
+black's and isort's checks."""
 
 from __future__ import annotations
 
@@ -181,3 +181,51 @@ def test_isort_names_the_file_its_check_failed_on() -> None:
 def test_before_black_24_the_place_is_read_from_the_words() -> None:
     [err] = scan("error: cannot format src/main.py: Cannot parse: 5:1: invalid syntax\n").errors
     assert (err.file, err.line, err.column, err.category) == ("src/main.py", 5, 1, "syntax")
+
+
+# A real run of bandit 1.9 (`bandit -q -r src`), its run metrics at the end.
+BANDIT = """
+Run started:2026-11-27 11:07:57.666601+00:00
+
+Test results:
+>> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True \
+identified, security issue.
+   Severity: High   Confidence: High
+   CWE: CWE-78 (https://cwe.mitre.org/data/definitions/78.html)
+   More Info: https://bandit.readthedocs.io/en/1.9.4/plugins/b602_subprocess_popen_with_shell.html
+   Location: src/a.py:4:11
+3\tdef run(cmd):
+4\t    return subprocess.call(cmd, shell=True)
+5\t
+
+--------------------------------------------------
+>> Issue: [B105:hardcoded_password_string] Possible hardcoded password: 'hunter2'
+   Severity: Low   Confidence: Medium
+   CWE: CWE-259 (https://cwe.mitre.org/data/definitions/259.html)
+   More Info: https://bandit.readthedocs.io/en/1.9.4/plugins/b105_hardcoded_password_string.html
+   Location: src/a.py:6:11
+5\t
+6\tpassword = "hunter2"
+
+--------------------------------------------------
+
+Code scanned:
+\tTotal lines of code: 4
+\tTotal lines skipped (#nosec): 0
+
+Run metrics:
+\tTotal issues (by severity):
+\t\tUndefined: 0
+\t\tLow: 1
+\t\tMedium: 0
+\t\tHigh: 1
+Files skipped (0):
+"""
+
+
+def test_each_bandit_issue_is_an_error_at_its_location_not_its_metrics() -> None:
+    found = [(e.file, e.line, e.column, e.code, e.message) for e in scan(BANDIT).errors]
+    assert found == [
+        ("src/a.py", 4, 12, "B602", "subprocess call with shell=True identified, security issue."),
+        ("src/a.py", 6, 12, "B105", "Possible hardcoded password: 'hunter2'"),
+    ]

@@ -1,5 +1,5 @@
-"""Python: tracebacks, pytest, unittest, mypy, pyright, ruff/flake8/pylint, black and
-isort's checks, pip."""
+"""Python: tracebacks, pytest, unittest, mypy, pyright, ruff/flake8/pylint, bandit,
+black and isort's checks, pip."""
 
 from __future__ import annotations
 
@@ -105,7 +105,29 @@ class BlackParse(Reader):
         return False
 
 
-READERS = {"ruff": RuffDiagnostic, "pyright": PyrightMessage, "black": BlackParse}
+class BanditIssue(Reader):
+    """The fields under a bandit issue (``Severity:``, ``CWE:``, ``More Info:``,
+    ``Location: file:line:col``), then the source it quotes, numbered, up to the
+    line of dashes between two issues."""
+
+    frames_wanted = False
+    _LOCATION = regex(r"^\s+Location: (?P<file>.+?):(?P<line>\d+):(?P<col>\d+)$")
+    _SOURCE = regex(r"^\d+\t")
+
+    def accept(self, line: str) -> bool:
+        if (m := self._LOCATION.match(line)) is not None:
+            self.err.file, self.err.line = m["file"], int(m["line"])
+            self.err.column = int(m["col"]) + 1  # bandit counts from 0
+            return True
+        return line[:1].isspace() or bool(self._SOURCE.match(line)) or not line.strip()
+
+
+READERS = {
+    "ruff": RuffDiagnostic,
+    "pyright": PyrightMessage,
+    "black": BlackParse,
+    "bandit": BanditIssue,
+}
 ORDER = 10  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
@@ -115,12 +137,13 @@ COMMANDS = {
     **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
     "black": "black",
     "isort": "isort",
+    "bandit": "bandit",
 }
 # Executable -> the subcommands that build or test (None: any use); ``uv run`` and the
 # like run the command after them, and ``python -m`` its module (``detect.commandline``).
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright", "basedpyright"), None),
-    **dict.fromkeys(("ruff", "flake8", "pylint", "black", "isort"), None),
+    **dict.fromkeys(("ruff", "flake8", "pylint", "black", "isort", "bandit"), None),
     **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
     "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
     "poetry": frozenset({"install", "build", "lock", "check", "update", "add"}),
@@ -239,6 +262,18 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("4 errors, 0 warnings, 0 informations ",),
+    ),
+    Format(  # bandit's report: each issue, its place among the fields under it
+        "bandit-issue",
+        r"^>> Issue: \[(?P<code>B\d{3})(?::\w+)?\] (?P<msg>.+)$",
+        tool="bandit",
+        block="bandit",
+        rank=2,
+        words=(">> issue:",),
+        examples=(
+            ">> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with"
+            " shell=True identified, security issue.",
+        ),
     ),
     Format(  # `black --check`: each file it would change
         "black-would-reformat",
