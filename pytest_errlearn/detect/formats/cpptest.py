@@ -67,7 +67,7 @@ class CTestOutput(Reader):
             elif self._TELLING.search(line):
                 self.err.message, self.said = line.strip(), True
         elif self.detail is not None:  # what GoogleTest's expectation says, under its place
-            if (words := gtest_words(line)) is not None and len(self.detail) < _GTEST_DETAIL:
+            if (words := gtest_words(line)) is not None and len(self.detail) < _DETAIL:
                 self.detail.append(words)
             elif words is None and self.detail:
                 self.err.message, self.detail = " ".join(self.detail), None
@@ -88,7 +88,7 @@ class CTestOutput(Reader):
 # bracketed status line (``[  FAILED  ] Suite.Test (0 ms)``).
 _GTEST_AT = r": Failure$"
 _GTEST_RUN = regex(r"^\[ RUN      \] (?P<test>\S+)$")
-_GTEST_DETAIL = 6  # lines of what it expected, at most, in the message
+_DETAIL = 6  # lines of what an expectation says, at most, in the message
 
 
 def _gtest_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -107,10 +107,10 @@ def gtest_words(line: str) -> str | None:
     return " ".join(line.split())
 
 
-class GTestFailure(Reader):
-    """What a GoogleTest expectation says under its place: ``Expected equality of
-    these values:`` and the values, ``Value of: ...  Actual: ...``, the test's own
-    message; the words joined are the error's message."""
+class _Expectation(Reader):
+    """What a failed expectation says on the lines under its place, up to where
+    ``ends`` says they end: their words joined (``_DETAIL`` lines at most) are
+    the error's message."""
 
     frames_wanted = False
 
@@ -118,16 +118,28 @@ class GTestFailure(Reader):
         super().__init__(err, start)
         self.words: list[str] = []
 
+    def ends(self, line: str) -> bool:
+        raise NotImplementedError
+
     def accept(self, line: str) -> bool:
-        if (words := gtest_words(line)) is None:
+        if self.ends(line):
             return False
-        if len(self.words) < _GTEST_DETAIL:
-            self.words.append(words)
+        if len(self.words) < _DETAIL:
+            self.words.append(" ".join(line.split()))
         return True
 
     def finish(self) -> None:
         if self.words:
             self.err.message = " ".join(self.words)
+
+
+class GTestFailure(_Expectation):
+    """What a GoogleTest expectation says under its place: ``Expected equality of
+    these values:`` and the values, ``Value of: ...  Actual: ...``, the test's own
+    message; up to a bracketed status line."""
+
+    def ends(self, line: str) -> bool:
+        return gtest_words(line) is None
 
     def category(self) -> str | None:
         return "runtime" if "exception" in self.err.message else "assertion"
@@ -153,27 +165,13 @@ def _catch2_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
             groups["test"] = " / ".join(names)
 
 
-class Catch2Assertion(Reader):
+class Catch2Assertion(_Expectation):
     """A failed Catch2 assertion under its place: the expression and its values
     (``REQUIRE( add(1, 2) == 3 ) with expansion: 4 == 3``), or the exception's
-    message, up to the blank line after it: the words joined are the message."""
+    message, up to the blank line after it."""
 
-    frames_wanted = False
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.words: list[str] = []
-
-    def accept(self, line: str) -> bool:
-        if not line.strip() or _DASHES.match(line) or _DOTS.match(line):
-            return False
-        if len(self.words) < _GTEST_DETAIL:
-            self.words.append(" ".join(line.split()))
-        return True
-
-    def finish(self) -> None:
-        if self.words:
-            self.err.message = " ".join(self.words)
+    def ends(self, line: str) -> bool:
+        return not line.strip() or bool(_DASHES.match(line) or _DOTS.match(line))
 
     def category(self) -> str | None:
         said = self.err.message
