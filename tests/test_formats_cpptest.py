@@ -195,3 +195,14 @@ def test_each_failed_catch2_assertion_is_an_error_of_its_test_case() -> None:
         (12, "Throws", "runtime", "due to unexpected exception with message: boom"),
     ]
     assert {e.file for e in scan(CATCH2).errors} == {"tests/t.cpp"}
+
+
+def test_catch2_under_ctest_is_read_as_catch2_says_it() -> None:
+    output = "1/1 Test #1: math ....***Failed  0.01 sec\n" + CATCH2
+    [err] = scan(output).errors  # ctest's one test, its first failed assertion
+    assert (err.test, err.line, err.category, err.message) == (
+        "math",
+        6,
+        "assertion",
+        "REQUIRE( add(1, 2) == 3 ) with expansion: 4 == 3",
+    )

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...report import Error
 from ..reader import Reader
 from . import Format, regex
-
-TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
-if TYPE_CHECKING:
-    from ...report import Error
 
 COMMANDS = {"ctest": "ctest"}
 BUILDS: dict[str, frozenset[str] | None] = {"ctest": None}
@@ -34,8 +31,9 @@ def _ctest_message(groups: dict[str, str | None], before: Sequence[str]) -> None
 class CTestOutput(Reader):
     """What a test that did not pass printed, under its line (``ctest
     --output-on-failure``), up to the next test's: its first line that some row
-    reads as an error (a test framework's, a compiler's) is the error, with
-    its place; else its first line that says something went wrong."""
+    reads as an error (a test framework's, a compiler's) is the error, with its
+    place, and the lines under it are read by that row's own block reader; else
+    its first line that says something went wrong is the message."""
 
     frames_wanted = False
     _NEXT = regex(
@@ -47,40 +45,59 @@ class CTestOutput(Reader):
         super().__init__(err, start)
         self.status = err.message.partition(": ")[2]
         self.said = False  # the output's own words are the message
-        self.detail: list[str] | None = None  # ... GoogleTest's, read under its place
+        self.inner: Reader | None = None  # the reader of the lines under the error in it
+        self.said_category: str | None = None
 
     def accept(self, line: str) -> bool:
         if self._NEXT.match(line):
             return False
-        if not self.said and line.strip():
-            from . import TABLE  # the table holds ctest's row: read once it is built
-
-            hit = TABLE.match(line)
-            if hit is not None and hit.fmt.role == "error" and hit.fmt.name != "ctest-result":
-                groups = hit.groups
-                self.err.message = (groups.get("msg") or line).strip()
-                self.err.file = groups.get("file")
-                place = groups.get("line") or ""
-                self.err.line = int(place) if place.isdigit() else None
-                self.said = True
-                self.detail = [] if hit.fmt.block == "gtest" else None
-            elif self._TELLING.search(line):
-                self.err.message, self.said = line.strip(), True
-        elif self.detail is not None:  # what GoogleTest's expectation says, under its place
-            if (words := gtest_words(line)) is not None and len(self.detail) < _DETAIL:
-                self.detail.append(words)
-            elif words is None and self.detail:
-                self.err.message, self.detail = " ".join(self.detail), None
+        if self.inner is not None and not self.inner.feed(line, 0):
+            self._take_inner()
+        elif not self.said and line.strip():
+            self._read(line)
         return True
 
+    def _read(self, line: str) -> None:
+        """A line of the output before its error: the error, if some row says so."""
+        from ..blocks import READERS  # the readers hold the table: read once both are built
+        from . import TABLE
+
+        hit = TABLE.match(line)
+        if hit is not None and hit.fmt.role == "error" and hit.fmt.name != "ctest-result":
+            groups, err = hit.groups, self.err
+            err.message = (groups.get("msg") or line).strip()
+            err.file, err.code = groups.get("file"), groups.get("code")
+            place = groups.get("line") or ""
+            err.line = int(place) if place.isdigit() else None
+            self.said = True
+            if hit.fmt.block is not None:
+                inner = Error(err.message, line, file=err.file, line=err.line, code=err.code)
+                inner.block.append(line)
+                self.inner = READERS[hit.fmt.block](inner, 0)
+        elif self._TELLING.search(line):
+            self.err.message, self.said = line.strip(), True
+
+    def _take_inner(self) -> None:
+        """The inner error's lines are over: its message, place and category are the test's."""
+        if (inner := self.inner) is None:
+            return
+        self.inner = None
+        inner.finish()
+        if inner.valid:
+            done = inner.err
+            self.err.message, self.err.code = done.message, done.code
+            self.err.file, self.err.line, self.err.column = done.file, done.line, done.column
+            self.said_category = inner.category()
+
     def finish(self) -> None:
-        if self.detail:
-            self.err.message = " ".join(self.detail)
+        self._take_inner()
 
     def category(self) -> str | None:
         if self.status.startswith("Exception"):
             return "runtime"  # a crash: ctest names the signal (SegFault, Bus error, ...)
-        return None if self.said else _CTEST_CATEGORY.get(self.status, "assertion")
+        if self.said:
+            return self.said_category
+        return _CTEST_CATEGORY.get(self.status, "assertion")
 
 
 # GoogleTest: a failed expectation's place (``unknown file``, no place, for an
@@ -97,14 +114,6 @@ def _gtest_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
         if (m := _GTEST_RUN.match(line)) is not None:
             groups["test"] = m["test"]
             return
-
-
-def gtest_words(line: str) -> str | None:
-    """A line of what a GoogleTest expectation says under its place, its spaces
-    closed up; None where those lines end (a bracketed status, another place)."""
-    if line.startswith("[") or not line.strip() or line.endswith(": Failure"):
-        return None
-    return " ".join(line.split())
 
 
 class _Expectation(Reader):
@@ -139,7 +148,7 @@ class GTestFailure(_Expectation):
     message; up to a bracketed status line."""
 
     def ends(self, line: str) -> bool:
-        return gtest_words(line) is None
+        return line.startswith("[") or not line.strip() or line.endswith(": Failure")
 
     def category(self) -> str | None:
         return "runtime" if "exception" in self.err.message else "assertion"
