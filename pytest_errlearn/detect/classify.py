@@ -40,7 +40,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Could not (?:find|load) module|Cannot find implementation or library stub|"
         r"Library stubs not installed|requirements are unsatisfiable|No package matching|"
         r"Could not resolve \"|Rollup failed to resolve import|"
-        r"Import \"[^\"]+\" could not be resolved|"
+        r"Import \"[^\"]+\" could not be resolved|Module not found: Error: Can't resolve|"
         r"Unable to locate package|conflicting dependencies|ResolutionImpossible|"
         r"[Ll]ock ?file (?:\S+ )?needs to be updated|update your lock ?file|OUTDATED_LOCKFILE|"
         r"frozen-lockfile|poetry\.lock was last generated|engine \"node\" is incompatible|"
@@ -60,7 +60,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (
         "syntax",
         r"SyntaxError|IndentationError|TabError|[Ss]yntax error|parse error|ParseError|"
-        r"Unclassifiable statement|"
+        r"Unclassifiable statement|Module parse failed|"
         # a token in quotes, punctuation only: mypy's 'expected "str"' is a type's name
         r"unexpected token|Unexpected token|expected (?:['\"`][^\w\s'\"`]{1,3}['\"`]|[;)(\]{}])|"
         r"expected ‘[^’\w]{1,2}’|invalid-syntax|"

@@ -1,4 +1,5 @@
-"""JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, npm/yarn/pnpm."""
+"""JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, webpack,
+npm/yarn/pnpm."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ from collections.abc import Sequence
 
 from ..reader import Reader
 from . import Format, regex
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
+if TYPE_CHECKING:
+    from ...report import Error
 
 # What follows the file name that starts eslint's compact lines (``seek``).
 _ESLINT_AT = r": line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
@@ -48,7 +53,48 @@ class EsbuildMessage(Reader):
         return True
 
 
-READERS = {"esbuild": EsbuildMessage}
+def _webpack_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """webpack's own place (``./src/a.js 1:0-30``) counts columns from 0, a type
+    checker's under it (``./src/a.ts:3:14``, ``a.ts(3,14)``) from 1, as errlearn does;
+    its ``./`` before a module's path is no part of the repository's name for it."""
+    if (file := groups.get("file") or "").startswith("./"):
+        groups["file"] = file[2:]
+    if groups.get("wp_line") is not None:
+        groups["line"], groups["col"] = groups["wp_line"], str(int(groups["wp_col"] or 0) + 1)
+    else:
+        groups["line"] = groups.get("ts_line") or groups.get("ts_line2")
+        groups["col"] = groups.get("ts_col") or groups.get("ts_col2")
+
+
+class WebpackMessage(Reader):
+    """What is wrong with a module webpack names (``ERROR in ./src/a.js 1:0-30``):
+    the lines under it to a blank line, the first the message (a type checker's
+    code first, ``TS2322: ...``, is its code); webpack 4 places it on a later
+    ``@ ./src/a.js 1:0-30`` line."""
+
+    frames_wanted = False
+    _CODED = regex(r"^(?P<code>TS\d+): (?P<msg>.+)$")
+    _AT = regex(r"^\s*@ (?P<file>\S+) (?P<line>\d+):(?P<col>\d+)")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said = False
+
+    def accept(self, line: str) -> bool:
+        text = line.strip()
+        if not text:
+            return False
+        if not self.said:
+            self.said = True
+            m = self._CODED.match(text)
+            self.err.code = m["code"] if m else self.err.code
+            self.err.message = m["msg"] if m else text
+        elif self.err.line is None and (at := self._AT.match(line)) is not None:
+            self.err.line, self.err.column = int(at["line"]), int(at["col"]) + 1
+        return True
+
+
+READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage}
 
 ORDER = 20  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -242,6 +288,29 @@ ROWS = (
         block="stack",
         rank=2,
         examples=("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x' imported from /a.js",),
+    ),
+    Format(  # webpack 4 and 5: a module that failed, its place if webpack knows it
+        "webpack-module",
+        r"^(?P<sev>ERROR|WARNING) in (?P<file>\.{0,2}/?[^\s(:]+\.\w+)"
+        r"(?: (?P<wp_line>\d+):(?P<wp_col>\d+)(?:-\d+)?|:(?P<ts_line>\d+):(?P<ts_col>\d+)"
+        r"|\((?P<ts_line2>\d+),(?P<ts_col2>\d+)\))?\s*$",
+        tool="webpack",
+        block="webpack",
+        fixup=_webpack_place,
+        rank=2,
+        examples=(
+            "ERROR in ./src/index.js 1:0-30",
+            "ERROR in ./src/app.ts:3:14",
+            "WARNING in ./src/legacy.js",
+        ),
+    ),
+    Format(
+        "webpack-summary",
+        r"^webpack(?: [\d.]+)? compiled with [1-9]\d* errors?",
+        tool="webpack",
+        role="consequence",
+        rank=0,
+        examples=("webpack 5.88.2 compiled with 2 errors in 112 ms",),
     ),
     Format(
         "prettier-check",
