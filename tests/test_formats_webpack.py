@@ -63,3 +63,20 @@ def test_each_module_webpack_failed_on_is_an_error_at_its_place() -> None:
 def test_webpack_4s_place_and_a_type_checkers_code_are_read() -> None:
     found = [(e.file, e.line, e.code) for e in scan(EARLIER).errors]
     assert found == [("src/index.js", 1, None), ("/home/ci/app/src/app.ts", 3, "TS2322")]
+
+
+# The Angular docs' CI (a LogChunks-like Travis log): the warning's lines, then the
+# script's next commands with no blank line between.
+THEN_MORE = """
+WARNING in ./src/app/code/pretty-printer.service.ts 16:12-50
+System.import() is deprecated and will be removed soon. Use import() instead.
+For more info visit https://webpack.js.org/guides/code-splitting/
+$ yarn build-404-page
+Done in 147.88s.
+"""
+
+
+def test_a_message_ends_where_webpacks_own_lines_do() -> None:
+    [warning] = scan(THEN_MORE).warnings
+    assert warning.span == (1, 3)
+    assert warning.block[-1] == "For more info visit https://webpack.js.org/guides/code-splitting/"

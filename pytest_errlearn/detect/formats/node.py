@@ -68,13 +68,19 @@ def _webpack_place(groups: dict[str, str | None], before: Sequence[str]) -> None
 
 class WebpackMessage(Reader):
     """What is wrong with a module webpack names (``ERROR in ./src/a.js 1:0-30``):
-    the lines under it to a blank line, the first the message (a type checker's
-    code first, ``TS2322: ...``, is its code); webpack 4 places it on a later
-    ``@ ./src/a.js 1:0-30`` line."""
+    the line under it is the message (a type checker's code first, ``TS2322:
+    ...``, is its code); then webpack's own lines about it (how it resolved
+    the request, indented; a quoted source; "You may need an appropriate
+    loader"; ``@ ./src/a.js 1:0-30``, the place in webpack 4), to a blank
+    line or the first line of something else (a script's next command)."""
 
     frames_wanted = False
     _CODED = regex(r"^(?P<code>TS\d+): (?P<msg>.+)$")
     _AT = regex(r"^\s*@ (?P<file>\S+) (?P<line>\d+):(?P<col>\d+)")
+    _MORE = regex(
+        r"^(?:\s|[>|@]|resolve '|File was parsed |You may need |For more info|Did you mean"
+        r"|BREAKING CHANGE|If you want |Module build failed|Error: )"
+    )
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -82,7 +88,7 @@ class WebpackMessage(Reader):
 
     def accept(self, line: str) -> bool:
         text = line.strip()
-        if not text:
+        if not text or (self.said and not self._MORE.match(line)):
             return False
         if not self.said:
             self.said = True
