@@ -39,6 +39,10 @@ WARNING_WORDS = frozenset(
 NOTE_WORDS = frozenset({"note"})
 
 
+# A row's ``fixup``: fills the groups of its line's match from the lines above it.
+Fixup = Callable[[dict[str, str | None], Sequence[str]], None]
+
+
 class Format(NamedTuple):
     """One row of the table: a line shape of one tool, and what it means.
 
@@ -56,7 +60,7 @@ class Format(NamedTuple):
     rank: int = 2  # 3 a stack or test failure, 2 a tool's own error line, 1 generic, 0 weak
     examples: tuple[str, ...] = ()  # lines this row must match (tested)
     # fills fields from the lines before the header (``lookback``)
-    fixup: Callable[[dict[str, str | None], Sequence[str]], None] | None = None
+    fixup: Fixup | None = None
     # For a row whose line may start with any text (a path, a program's name):
     # a part of its regex, as written, that every line of the row holds. Stage 1
     # finds the row's lines by it anywhere on a line (``prefilter``), where
@@ -94,6 +98,22 @@ def regex(pattern: str, flags: int = 0) -> re.Pattern[str]:
     regexes of every tool's readers.
     """
     return cast("re.Pattern[str]", _Lazy(pattern, flags))
+
+
+def named_above(pattern: str) -> Fixup:
+    """A fixup taking the named groups of the nearest line above that ``pattern``
+    matches from its start: what a tool says once above the lines that report
+    under it (the file a linter lists its problems under, the test a runner
+    says it runs)."""
+    above = regex(pattern)
+
+    def fixup(groups: dict[str, str | None], before: Sequence[str]) -> None:
+        for line in reversed(before):
+            if (m := above.match(line)) is not None:
+                groups.update(m.groupdict())
+                return
+
+    return fixup
 
 
 class Hit(NamedTuple):

@@ -20,9 +20,7 @@ versions ...``. codespell: ``src/a.py:8: teh ==> the``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from . import Format, regex
+from . import Format, named_above
 
 ORDER = 18  # before node.py's eslint rows, whose stylish row would take yamllint's lines
 _TOOLS = ("yamllint", "actionlint", "hadolint", "codespell")
@@ -34,15 +32,8 @@ _HADOLINT_AT = (
     r":(?P<line>\d+) (?P<code>(?:DL|SC)\d{4}) (?P<sev>error|warning|info|style): (?P<msg>.+)$"
 )
 _CODESPELL_AT = r":(?P<line>\d+): (?P<msg>\S+ ==> \S.*)$"
-_YAML_FILE = regex(r"^(?:[A-Za-z]:)?[^\s:]+\.(?:ya?ml|yamllint)$")
-
-
-def _file_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """The standard format names the file once, unindented, above its problems."""
-    for line in reversed(before):
-        if not line[:1].isspace() and _YAML_FILE.match(line.strip()):
-            groups["file"] = line.strip()
-            return
+# The standard format names the file once, unindented, above its problems.
+_YAML_FILE = named_above(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:ya?ml|yamllint))\s*$")
 
 
 ROWS = (
@@ -51,7 +42,7 @@ ROWS = (
         r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.+?)"
         r"\s{2,}\((?P<code>[\w-]+)\)$",
         tool="yamllint",
-        fixup=_file_above,
+        fixup=_YAML_FILE,
         rank=2,
         examples=('  2:1       error    duplication of key "key" in mapping  (key-duplicates)',),
     ),

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, named_above, regex
 
 COMMANDS = {"ctest": "ctest"}
 BUILDS: dict[str, frozenset[str] | None] = {"ctest": None}
@@ -104,16 +104,9 @@ class CTestOutput(Reader):
 # exception that escaped the test), then what it expected, over a few lines, up to the next
 # bracketed status line (``[  FAILED  ] Suite.Test (0 ms)``).
 _GTEST_AT = r": Failure$"
-_GTEST_RUN = regex(r"^\[ RUN      \] (?P<test>\S+)$")
+# The test is the last one GoogleTest said it runs, above.
+_GTEST_TEST = named_above(r"^\[ RUN      \] (?P<test>\S+)$")
 _DETAIL = 6  # lines of what an expectation says, at most, in the message
-
-
-def _gtest_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """The test is the last one GoogleTest said it runs, above."""
-    for line in reversed(before):
-        if (m := _GTEST_RUN.match(line)) is not None:
-            groups["test"] = m["test"]
-            return
 
 
 class _Expectation(Reader):
@@ -196,7 +189,7 @@ ROWS = (
         seek=_GTEST_AT,
         tool="gtest",
         block="gtest",
-        fixup=_gtest_test,
+        fixup=_GTEST_TEST,
         rank=3,
         examples=("tests/math_test.cc:3: Failure", "unknown file: Failure"),
     ),

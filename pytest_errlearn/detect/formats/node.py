@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..reader import Reader
-from . import Format, regex
+from . import Format, named_above, regex
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
@@ -14,15 +14,10 @@ if TYPE_CHECKING:
 
 # What follows the file name that starts eslint's compact lines (``seek``).
 _ESLINT_AT = r": line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
-_PATH_LINE = regex(r"^(?:[A-Za-z]:)?[\w./\\@~-]+\.(?:[cm]?[jt]sx?|vue|svelte|json)$")
-
-
-def _eslint_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """eslint's stylish format names the file once, on a line of its own above."""
-    for line in reversed(before):
-        if _PATH_LINE.match(line.strip()) and not line[:1].isspace():
-            groups["file"] = line.strip()
-            return
+# eslint's stylish format names the file once, on a line of its own above its problems.
+_ESLINT_FILE = named_above(
+    r"^(?P<file>(?:[A-Za-z]:)?[\w./\\@~-]+\.(?:[cm]?[jt]sx?|vue|svelte|json))\s*$"
+)
 
 
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?|vue|svelte)"
@@ -181,7 +176,7 @@ ROWS = (
         tool="eslint",
         rank=2,
         examples=("  3:10  error  'x' is not defined  no-undef",),
-        fixup=_eslint_file,
+        fixup=_ESLINT_FILE,
     ),
     Format(
         "eslint-compact",

@@ -13,25 +13,16 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, named_above, regex
 
-# A file a formatter names on a line of its own above its problems (stylelint's
-# string format): a path to a style sheet or a file holding styles.
-_STYLED = regex(
-    r"^(?:[A-Za-z]:)?[\w./\\@~+-]+\.(?:css|scss|sass|less|styl|sss|pcss|postcss|html?|vue|"
-    r"svelte|astro|php|[cm]?[jt]sx?|md|mdx)$"
+# stylelint's string format names the file once, on a line of its own above its
+# problems: a path to a style sheet or a file holding styles, or its stdin's name.
+_STYLELINT_FILE = named_above(
+    r"^(?P<file>(?:[A-Za-z]:)?[\w./\\@~+-]+\.(?:css|scss|sass|less|styl|sss|pcss|postcss|html?|"
+    r"vue|svelte|astro|php|[cm]?[jt]sx?|md|mdx)|<input css.*?)\s*$"
 )
 _HTMLHINT_LINE = regex(r"^\s+L(?P<line>\d+) \|")
 _HTMLHINT_FILE = regex(r"^ {3}(?P<file>\S+)$")
-
-
-def _stylelint_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """stylelint's string format names the file once, above its problems."""
-    for line in reversed(before):
-        text = line.strip()
-        if not line[:1].isspace() and (_STYLED.match(text) or text.startswith("<input css")):
-            groups["file"] = text
-            return
 
 
 def _htmlhint_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -45,26 +36,12 @@ def _htmlhint_place(groups: dict[str, str | None], before: Sequence[str]) -> Non
             return
 
 
-_CSSLINT_FILE = regex(r"^csslint: There (?:are|is) \d+ problems? in (?P<file>.+)\.$")
+# csslint names the file's path once, above its problems.
+_CSSLINT_FILE = named_above(r"^csslint: There (?:are|is) \d+ problems? in (?P<file>.+)\.$")
 
 
-def _csslint_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """csslint names the file's path once, above its problems."""
-    for line in reversed(before):
-        if m := _CSSLINT_FILE.match(line):
-            groups["file"] = m["file"]
-            return
-
-
-_PROOFER_FILE = regex(r"^- (?P<file>\S+)$")
-
-
-def _proofer_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """html-proofer 3 lists a file's failures under ``- ./_site/x.html``."""
-    for line in reversed(before):
-        if m := _PROOFER_FILE.match(line):
-            groups["file"] = m["file"]
-            return
+# html-proofer 3 lists a file's failures under ``- ./_site/x.html``.
+_PROOFER_FILE = named_above(r"^- (?P<file>\S+)$")
 
 
 class NextLine(Reader):
@@ -152,7 +129,7 @@ ROWS = (
         r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?:✖|×)\s+(?P<msg>.+?)(?:\s{2,}(?P<code>[\w@/.-]+))?\s*$",
         tool="stylelint",
         rank=2,
-        fixup=_stylelint_file,
+        fixup=_STYLELINT_FILE,
         examples=(
             '  3:3   ✖  Unknown property "colr"                       property-no-unknown',
             "  2:17  ✖  Missed semicolon  CssSyntaxError",
@@ -163,7 +140,7 @@ ROWS = (
         r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?:⚠|‼)\s+(?P<msg>.+?)(?:\s{2,}(?P<code>[\w@/.-]+))?\s*$",
         tool="stylelint",
         role="warning",
-        fixup=_stylelint_file,
+        fixup=_STYLELINT_FILE,
         words=("⚠", "‼"),
         examples=(" 6:17  ⚠  Unexpected unit  length-zero-no-unit",),
     ),
@@ -246,7 +223,7 @@ ROWS = (
         tool="csslint",
         block="csslintmessage",
         rank=2,
-        fixup=_csslint_file,
+        fixup=_CSSLINT_FILE,
         examples=("2: error at line 3, col 8", "1: warning at line 3, col 3"),
     ),
     Format(  # printed above the file's problems: nothing to fold it into yet
@@ -272,7 +249,7 @@ ROWS = (
         tool="html-proofer",
         block="prooferfailure",
         rank=2,
-        fixup=_proofer_file,
+        fixup=_PROOFER_FILE,
         examples=(
             "  *  internally linking to missing.html, which does not exist (line 4)",
             "  *  External link https://x.example/ failed: 404 No error",
