@@ -31,16 +31,12 @@ from functools import cache
 from typing import Any
 
 from .recogniser import line_recogniser, recogniser
+from .text import CI_STAMPS
 
 # What may stand before a row's text on a raw line: the part of a line a
 # terminal overwrote (``\r``), and the timestamps CI systems put first.
 _SEGMENTS = rb"(?:[^\r\n]*\r)*?"
-_STAMP = (
-    rb"(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?[ \t]+"
-    rb"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\][ \t]+"
-    rb"|\[[\w.-]+\][ \t]+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?[ \t]+"
-    rb"|#\d+ \d+\.\d+[ \t]+)?"  # BuildKit's: a build step's number, its seconds
-)
+_STAMP = b"(?:%s)?" % CI_STAMPS.replace(r"\s+", r"[ \t]+").encode()  # within the line
 _SEV = re.compile(r"\(\?P<sev>((?:[\w ]+\|)*[\w ]+)\)")
 
 

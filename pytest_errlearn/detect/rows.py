@@ -14,19 +14,13 @@ from functools import lru_cache
 
 from . import falsepos
 from .formats import TABLE, Format
+from .text import CI_STAMPS
 
 MAX_ROWS = 2048  # distinct lines remembered
 ROW_TEXT = 1000  # characters of the longest line remembered
 
-# Prefixes CI systems put before every line (and BuildKit before a build step's,
-# its number and the seconds since it began); analysed text starts after them.
-_STAMP = re.compile(
-    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
-    r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+"
-    r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+"
-    r"|#\d+ \d+\.\d+\s+)"
-)
-STAMP_FIRST = frozenset("0123456789[#")
+_STAMP = re.compile(f"^(?:{CI_STAMPS})")  # analysed text starts after it
+STAMP_FIRST = frozenset("0123456789[#")  # what a stamp (``CI_STAMPS``) may start with
 # The same before a block's lines, taking one space after it: the rest of the
 # line's indentation is the block's own.
 BLOCK_STAMP = re.compile(_STAMP.pattern.replace(r"\s+", r"[ \t]"))

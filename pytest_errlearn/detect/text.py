@@ -19,6 +19,16 @@ speedups = _speedups  # for the loops of the other modules (``lookback``)
 
 MAX_LINE = 4096  # characters of one line that are analysed; a 20 MB line is cut here
 
+# The prefixes CI systems put before every line (and BuildKit before a build step's,
+# its number and the seconds since it began), each with the space after it: the
+# analysed text starts after them (``rows``), and stage 1 looks past them (``prefilter``).
+CI_STAMPS = (
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
+    r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+"
+    r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+"
+    r"|#\d+ \d+\.\d+\s+"
+)
+
 # CSI sequences (colours, cursor moves), OSC (titles, hyperlinks), and lone ESC pairs.
 _ANSI = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"
