@@ -105,7 +105,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"FixtureLookupError|fixture '[^']+' not found|Cannot access attribute|is possibly unbound|"
         # OCaml's names it cannot bind; gfortran's variable never declared
         r"Unbound (?:value|module|constructor|type|record field|field|class|method)|"
-        r"has no IMPLICIT type",
+        r"has no IMPLICIT type|UndefVarError",
     ),
     (
         "type",
@@ -118,7 +118,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
         r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
         r"borrow of moved value|unexpected keyword argument|Too (?:many|few) arguments|"
-        r"got multiple values for "
+        r"MethodError: no method matching|got multiple values for "
         r"(?:keyword )?argument",
     ),
     (

@@ -26,6 +26,9 @@ _FRAMES = re.compile(
     r"|(?<=[^\S\n])(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?[^\S\n]*$"  # Go: indented
     r"|--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
     r"|[❯→] (?:\S+ )?(?P<vf>[^\s:]+):(?P<vl>\d+):(?P<vc>\d+)"  # vitest: its function first
+    # Julia: " [1] f(x) at file:3" (1.0-1.5), " in f(x) at file:3" (0.x), "   @ Mod file:3" (1.6)
+    r"|(?:(?:\[\d+\] |in )\S.*? at |@ (?:[\w.]+ )?)(?P<uf>[^\s:]+\.jl):(?P<ul>\d+)"
+    r"(?: \[inlined\])?[^\S\n]*$"
     r")"
 )
 _COLUMNS = frozenset("nrv")  # the families whose frames give a column
@@ -38,6 +41,7 @@ _NOT_USER = re.compile(
     r"|/usr/(?:local/)?go/src/|/usr/lib/go|/go/src/(?:runtime|testing)/|^runtime/|^testing/"
     r"|/_pytest/|/pluggy/"
     r"|<internal:|/lib/ruby/|/gems/|/vendor_ruby/|/\.rvm/|/usr/share/perl5?/|/perl5/|site_perl"
+    r"|/share/julia/|/\.julia/packages/|^\./[\w/]+\.jl$|/buildworker/"  # Julia's Base
 )
 # JVM frames name a bare file; the class says whose code it is.
 _JVM_LIBRARY = re.compile(
