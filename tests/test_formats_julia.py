@@ -113,6 +113,23 @@ def test_a_package_pkg_cannot_resolve_is_a_dependency_not_placed_in_pkg() -> Non
     assert err.span == (1, 6)
 
 
+def test_a_deprecation_box_is_a_warning_and_the_failure_under_timestamps_is_read_whole() -> None:
+    stamp = "2023-03-22T10:01:09.0000000Z "
+    lines = [
+        "┌ Warning: `vendor()` is deprecated, use `platform_key_abi()` instead.",
+        "│   caller = top-level scope at runtests.jl:3",
+        "└ @ Core /home/runner/work/Cart.jl/Cart.jl/test/runtests.jl:3",
+        "Test Failed at /home/runner/work/Cart.jl/Cart.jl/test/runtests.jl:12",
+        "  Expression: total([1, 2]) == 4",
+        "   Evaluated: 3 == 4",
+    ]
+    report = scan("".join(f"{stamp}{line}\n" for line in lines))
+    [warning] = report.warnings
+    assert (warning.line, warning.span) == (3, (1, 3))
+    [err] = report.errors
+    assert err.message == "Expression: total([1, 2]) == 4 Evaluated: 3 == 4"
+
+
 def test_a_packages_own_error_box_is_not_placed_in_the_package() -> None:
     [err] = scan(
         """

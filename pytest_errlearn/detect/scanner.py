@@ -239,9 +239,10 @@ class Scanner(Chunks):
         text = None
         if self._open is not None:
             text = clean_line(raw)
+            fed = text  # the block's lines are read without the timestamp its header had
             if self._open.stamped and text[:1] in STAMP_FIRST:
-                text = BLOCK_STAMP.sub("", text, count=1)
-            if self._open.reader.feed(text, self._lineno):
+                fed = BLOCK_STAMP.sub("", text, count=1)
+            if self._open.reader.feed(fed, self._lineno):
                 return
             self._cursor = start  # the block ends above this line
             self._close_open()
@@ -251,7 +252,7 @@ class Scanner(Chunks):
             self._find(raw, 0) < 0 if self._listed is None else start not in self._listed.starts
         ):
             return
-        if text is not None:
+        if text is not None:  # with its timestamp: a block it opens reads its lines without
             self._candidate(text, chunk, start, end)
         elif raw in self._warned:
             self.dropped += 1
