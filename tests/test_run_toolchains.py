@@ -168,3 +168,24 @@ def test_ctest_a_failing_test_is_one_error_with_what_it_printed(tmp_path: Path) 
         "assertion",
         "expected 3, got 4",
     )
+
+
+@needs("ldc2")
+def test_ldc2_an_undefined_identifier_is_found_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "app.d").write_text("int total() { return 1; }\nvoid main() { auto x = totl; }\n")
+    err = toolchain(tmp_path, "ldc2", "-o-", "app.d")
+    assert (err["file"], err["line"], err["category"]) == ("app.d", 2, "reference")
+
+
+@needs("crystal")
+def test_crystal_an_undefined_name_is_found_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "cart.cr").write_text("def total\n  1\nend\nputs totl\n")
+    err = toolchain(tmp_path, "crystal", "build", "--no-codegen", "cart.cr")
+    assert (err["file"], err["line"], err["category"]) == ("cart.cr", 4, "reference")
+
+
+@needs("fpc")
+def test_fpc_an_unknown_identifier_is_found_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "cart.pas").write_text("program cart;\nvar x: integer;\nbegin x := totl;\nend.\n")
+    err = toolchain(tmp_path, "fpc", "cart.pas")
+    assert (err["file"], err["line"], err["category"]) == ("cart.pas", 3, "reference")

@@ -122,7 +122,7 @@ class TsFrame(CodeFrame):
 
 class Placed(Reader):
     """What a compiler that prints the place first says under it (OCaml and dune,
-    gfortran): the source it quotes, then the line that says what is wrong,
+    gfortran, Crystal): the source it quotes, then the line that says what is wrong,
     ``Error: ...`` (a warning's ``Warning 26 [unused-var]: ...``), whose words
     may wrap onto indented lines; OCaml's ``Hint:`` lines after it belong too.
     A place with no such line under it was no diagnostic."""
@@ -135,8 +135,9 @@ class Placed(Reader):
         r"| (?P<n>\d+)(?: \[(?P<n_name>[\w-]+)\])?| (?P<alert>[\w-]+))?: (?P<msg>.+)$"
     )
     # The quoted source: numbered lines (``4 | let x``, ``    4 |   x = y``), the
-    # markers under them (``      |   1``, ``  ^^^^``), an elision (``......``); blank lines.
-    _QUOTED = re.compile(r"^\s*(?:\d+ *)?\||^\s*\^+\s*$|^\s*\.{3,}\s*$|^\s*$")
+    # markers under them (``      |   1``, ``  ^^^^``, Crystal's ``^---``), an elision
+    # (``......``); blank lines.
+    _QUOTED = re.compile(r"^\s*(?:\d+ *)?\||^\s*\^+[-~]*\s*$|^\s*\.{3,}\s*$|^\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)

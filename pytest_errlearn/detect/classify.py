@@ -45,7 +45,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"[Ll]ock ?file (?:\S+ )?needs to be updated|update your lock ?file|OUTDATED_LOCKFILE|"
         r"frozen-lockfile|poetry\.lock was last generated|engine \"node\" is incompatible|"
         r"EBADENGINE|"
-        r"No solution found when resolving",
+        r"No solution found when resolving|Can't find unit",
     ),
     (
         "network",
@@ -98,14 +98,16 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Unresolved symbol|not found: (?:value|type|object)|Not found: |"
         r"cannot find '[^']+' in scope|"
         r"[Uu]ndefined name ['`]|Undefined control sequence|void-function|void-variable|"
-        r"is undefined\.|"
+        r"is undefined(?:\.|$)|"
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
         r"Unsupported attribute|"
         r"FixtureLookupError|fixture '[^']+' not found|Cannot access attribute|is possibly unbound|"
         # OCaml's names it cannot bind; gfortran's variable never declared
         r"Unbound (?:value|module|constructor|type|record field|field|class|method)|"
-        r"has no IMPLICIT type|UndefVarError",
+        r"has no IMPLICIT type|UndefVarError|"
+        r"undefined identifier|no property `|"  # D's
+        r"Identifier not found|unable to resolve class",  # Free Pascal's, Groovy's
     ),
     (
         "type",
@@ -118,7 +120,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
         r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
         r"borrow of moved value|unexpected keyword argument|Too (?:many|few) arguments|"
-        r"MethodError: no method matching|got multiple values for "
+        r"MethodError: no method matching|cannot implicitly convert|got multiple values for "
         r"(?:keyword )?argument",
     ),
     (
