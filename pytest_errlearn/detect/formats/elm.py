@@ -10,7 +10,7 @@ rule that names it and its file, its words, then the source it quotes::
 
 The first words are the message, the quoted line's number the error's line,
 the rule's name its kind. Elm writes the first rule right after its progress
-(``Compiling ...-- NAMING ERROR ---``), so a row may start anywhere on the line.
+(``Compiling ...-- NAMING ERROR ---``), where a terminal does not overwrite it.
 
 elm-test marks a failed test ``✗ name`` and shows the comparison under it,
 indented, the two values around the expectation's name::
@@ -54,7 +54,10 @@ class ElmProblem(Reader):
     message, its first quoted line (``8|  ...``) says the line."""
 
     frames_wanted = False
-    _NEXT = regex(r"^(?:.*?-- [A-Z][A-Z ]*[A-Z] -{2,} \S+\s*$|Detected (?:problems|errors) in )")
+    _NEXT = regex(
+        r"^(?:(?:Compiling \.*\s*)?-- [A-Z][A-Z ]*[A-Z] -{2,} \S+\s*$|"
+        r"Detected (?:problems|errors) in )"
+    )
     _QUOTED = regex(r"^(?P<line>\d+)\|")
 
     def __init__(self, err: Error, start: int) -> None:
@@ -107,10 +110,11 @@ READERS = {"elm": ElmProblem, "elm-test": ElmTestFailure}
 ROWS = (
     Format(
         "elm-problem",
-        r"^.*?-- (?P<code>[A-Z][A-Z ]*[A-Z])" + _RULE + r"(?P<file>(?:[A-Za-z]:)?\S+\.elm)\s*$",
+        r"^(?:Compiling \.*\s*)?-- (?P<code>[A-Z][A-Z ]*[A-Z])"
+        + _RULE
+        + r"(?P<file>(?:[A-Za-z]:)?\S+\.elm)\s*$",
         tool="elm",
         block="elm",
-        seek=_RULE,
         rank=2,
         words=(".elm",),
         examples=(
