@@ -45,7 +45,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"[Ll]ock ?file (?:\S+ )?needs to be updated|update your lock ?file|OUTDATED_LOCKFILE|"
         r"frozen-lockfile|poetry\.lock was last generated|engine \"node\" is incompatible|"
         r"EBADENGINE|"
-        r"No solution found when resolving|Can't find unit",
+        r"No solution found when resolving|Can't find unit|"
+        r"No package '[^']+' found|requirements \(.*\) were not met|"
+        r"Dependency \"[^\"]+\" not found",
     ),
     (
         "network",

@@ -47,11 +47,17 @@ class Assembler:
         self._failed_test = False  # a test failure or a crash was seen: the run's summary lines,
         # however far below, follow from it
         self._cause: Error | None = None  # that error, which later consequences fold into
+        self._test_line = False  # ... a test's failure line, nothing before it explained
         self._end: Found | None = None  # the reason in the output's last lines
         self._step = 0  # where the errors of the step being read begin in ``_errors``
         # What ``follows`` knew at the last failure line: a step that ends well
         # after it leaves it so.
-        self._confirmed: tuple[Error | None, int, bool] = (None, self._last_cause, False)
+        self._confirmed: tuple[Error | None, int, bool, bool] = (
+            None,
+            self._last_cause,
+            False,
+            False,
+        )
         self.places = Places()  # where the output says its tools ran (``locate``)
 
     def follows(self, n: int) -> bool:
@@ -81,7 +87,13 @@ class Assembler:
             return
         if found.unless_follows is not None and self.follows(found.unless_follows):
             return
-        if role == "consequence" and self.follows(err.span[0]):
+        # Another test's failure line follows from no test's line before it (pytest's
+        # --tb=no, automake's harness: each is its own test's error).
+        if (
+            role == "consequence"
+            and self.follows(err.span[0])
+            and not (err.test and self._test_line)
+        ):
             if self._cause is not None:  # it only follows from an error already reported
                 self._cause.relate(err.span)
             return
@@ -115,7 +127,7 @@ class Assembler:
     def _step_failed(self) -> None:
         """A failure line: the errors read so far are those of a step that failed."""
         self._step = len(self._errors)
-        self._confirmed = (self._cause, self._last_cause, self._failed_test)
+        self._confirmed = (self._cause, self._last_cause, self._failed_test, self._test_line)
 
     def _step_passed(self) -> None:
         """A step of the run ended well: the errors read since the last failure
@@ -125,14 +137,16 @@ class Assembler:
         for err in self._errors[self._step :]:
             err.rank = min(err.rank, 0) - PASSED_STEP
         self._step = len(self._errors)
-        self._cause, self._last_cause, self._failed_test = self._confirmed
+        self._cause, self._last_cause, self._failed_test, self._test_line = self._confirmed
 
     def _caused(self, err: Error, role: str, read: Error) -> None:
         """Remember the latest root error (``err``, or its twin, as ``read`` this
-        time): consequences after it fold into it."""
-        if role == "error":
+        time): consequences after it fold into it. A test's failure line that
+        nothing before it explained is its test's error, and such a root too."""
+        if role == "error" or (role == "consequence" and read.test is not None):
             self._cause, self._last_cause = err, read.span[1]
             self._failed_test = self._failed_test or read.rank >= 3
+            self._test_line = role == "consequence"
 
     def report(self, failed: bool | None = None) -> Report:
         """The report, root cause named, the kept errors' context decoded.

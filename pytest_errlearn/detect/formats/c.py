@@ -26,7 +26,23 @@ FOLDER_OPTIONS = {
     "cmake": ("-S",),
 }
 
+# The C library's assert(): "prog: file.c:12: main: Assertion `x == 4' failed."
+_ASSERTION = r": (?P<msg>Assertion [`'].*' failed\.)$"
+
 ROWS = (
+    Format(  # before gcc's row, which would read the function's name as a severity's place
+        "c-assert",
+        r"^(?:[^\s:]+: )?(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx)):"
+        r"(?P<line>\d+): (?P<func>[^:]+)" + _ASSERTION,
+        seek=_ASSERTION,
+        tool="libc",
+        category="assertion",
+        rank=3,
+        examples=(
+            "test_cart: test_cart.c:12: main: Assertion `total(items) == 4' failed.",
+            "a.out: src/cart.cpp:7: int total(): Assertion `n > 0' failed.",
+        ),
+    ),
     Format(
         "gcc",
         r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?)"
