@@ -210,3 +210,18 @@ def test_passing_web_lint_runs_have_no_error() -> None:
         """
     )
     assert report.errors == []
+
+
+def test_markdownlint_is_read_in_the_layouts_of_older_clis_of_mdl_and_of_its_action() -> None:
+    report = scan(
+        """
+        bad.md: 3: MD018/no-missing-space-atx No space after hash on atx style header
+        README.md:22: MD013 Line length
+        Error: CLAUDE.md:120:81 MD013/line-length Line length [Expected: 80; Actual: 107]
+        """
+    )
+    assert [(e.file, e.line, e.code, e.tool) for e in report.errors] == [
+        ("bad.md", 3, "MD018", "markdownlint"),
+        ("README.md", 22, "MD013", "markdownlint"),
+        ("CLAUDE.md", 120, "MD013", "markdownlint"),
+    ]

@@ -120,7 +120,11 @@ _HTMLHINT_UNIX = (
 # ``warning`` before the rule since markdownlint-cli 0.40 and cli2 0.13. (The oldest
 # clis' ``README.md: 3: MD022 ...`` is left to the output-above-a-failure reader:
 # tests/test_detect.py reads it so.)
-_MARKDOWNLINT_AT = r":(?P<line>\d+)(?::(?P<col>\d+))? (?:(?P<sev>error|warning) )?(?P<code>MD\d{3})"
+# markdownlint-cli and -cli2 ("a.md:3:81 MD013/line-length"), the library's own
+# layout of older clis ("a.md: 3: MD018/no-missing-space-atx"), Ruby's mdl ("a.md:3: MD013").
+_MARKDOWNLINT_AT = (
+    r": ?(?P<line>\d+)(?::(?P<col>\d+))?:? (?:(?P<sev>error|warning) )?(?P<code>MD\d{3})"
+)
 
 ROWS = (
     # -- stylelint
@@ -197,7 +201,7 @@ ROWS = (
     # -- markdownlint
     Format(
         "markdownlint",
-        r"^(?P<file>[^\s:][^:]*?)" + _MARKDOWNLINT_AT + r"(?:/[\w/-]+)? (?P<msg>.+)$",
+        r"^(?:Error: )?(?P<file>[^\s:][^:]*?)" + _MARKDOWNLINT_AT + r"(?:/[\w/-]+)? (?P<msg>.+)$",
         seek=_MARKDOWNLINT_AT,
         tool="markdownlint",
         rank=2,
@@ -207,6 +211,10 @@ ROWS = (
             "README.md:6:1 error MD004/ul-style Unordered list style [Expected: asterisk; Actual: "
             "plus]",
             "docs/a.md:8:7 warning MD034/no-bare-urls Bare URL used",
+            "bad.md: 3: MD018/no-missing-space-atx No space after hash on atx style header"
+            ' [Context: "#This file fails       some rules."]',
+            ".//README.md:191: MD013 Line length",
+            "Error: CLAUDE.md:120:81 MD013/line-length Line length [Expected: 80; Actual: 107]",
         ),
     ),
     Format(  # printed above the errors: nothing to fold it into yet
