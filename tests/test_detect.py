@@ -121,10 +121,10 @@ def test_a_failure_line_with_nothing_before_it_points_at_the_output_above() -> N
     report = scan(
         """
         > site@1.0.0 lint
-        > markdownlint README.md
+        > node scripts/check-links.js
 
-        README.md: 29: MD012/no-multiple-blanks Multiple consecutive blank lines
-        README.md: 40: MD034/no-bare-urls Bare URL used
+        README.md links to a page that is gone: docs/setup.html
+        README.md links to a page that is gone: docs/faq.html
         npm ERR! code ELIFECYCLE
         npm ERR! errno 1
         """
