@@ -84,9 +84,10 @@ ROWS = (
         rank=2,
         examples=("source/app.d(9,5): Deprecation: `std.string.removechars` is deprecated",),
     ),
-    Format(  # an exception that escaped: its class, @, where it was thrown
+    Format(  # an exception that escaped: its class (druntime's and Phobos's), @, where thrown
         "d-exception",
-        r"^(?:[a-z_]\w*\.)+(?P<code>[A-Z]\w*)@(?P<file>[^\s(]+)\((?P<line>\d+)\): (?P<msg>.*)$",
+        r"^(?:core\.exception|object|core(?:\.\w+)+|std(?:\.\w+)+)\.(?P<code>[A-Z]\w*)@"
+        r"(?P<file>[^\s(]+)\((?P<line>\d+)\): (?P<msg>.*)$",
         tool="dmd",
         block="dstack",
         rank=3,

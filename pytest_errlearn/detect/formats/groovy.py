@@ -21,6 +21,7 @@ from . import Format, regex
 COMMANDS = {"groovyc": "groovy", "groovy": "groovy"}
 BUILDS: dict[str, frozenset[str] | None] = {"groovyc": None, "groovy": None}
 ORDER = 43  # before java.py's rows: the exception line would be a Java exception
+_AT = r": (?P<line>\d+): "  # after the file: its line
 
 
 class GroovyError(Reader):
@@ -55,8 +56,10 @@ ROWS = (
     ),
     Format(
         "groovy-error",
-        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:groovy|gvy|gy|gsh|gradle)): (?P<line>\d+): "
-        r"(?P<msg>.+?)\s*$",
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:groovy|gvy|gy|gsh|gradle))"
+        + _AT
+        + r"(?P<msg>.+?)\s*$",
+        seek=_AT,
         tool="groovy",
         block="groovy",
         rank=2,

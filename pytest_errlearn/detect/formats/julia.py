@@ -38,7 +38,11 @@ _OWN = (
     r"TaskFailedException|CompositeException|ErrorException|LoadError|syntax"
 )
 _TEST_AT = r"(?: at (?P<file>\S+?):(?P<line>\d+))?\s*$"  # 0.6 and before: no place
-_TESTSET = r"^(?:(?P<test>\S.*?): )?"  # the testset it failed in, where it ran in one
+# In a testset, its name first: the row is found by the words after it (a seek), where
+# running it from every line's start would keep stage 1's automaton awake along the line.
+_TESTSET = r"^(?P<test>\S.*?)"
+_FAILED = r": (?P<msg>Test Failed)"
+_THREW = r": (?P<msg>Error During Test)"
 
 
 class JuliaTest(Reader):
@@ -193,28 +197,45 @@ READERS = {"julia-test": JuliaTest, "julia-error": JuliaError, "julia-log": Juli
 ROWS = (
     Format(
         "julia-test-failed",
-        _TESTSET + r"(?P<msg>Test Failed)" + _TEST_AT,
+        r"^(?P<msg>Test Failed)" + _TEST_AT,
         tool="julia",
         category="assertion",
         block="julia-test",
         rank=3,
         examples=(
             "Test Failed at /home/travis/build/JuliaLang/Example.jl/test/runtests.jl:5",
-            "Canines: Test Failed at none:12",
             "Test Failed at REPL[4]:1",
             "Test Failed",
         ),
     ),
+    Format(  # in a testset: its name first, found by the words after it
+        "julia-testset-failed",
+        _TESTSET + _FAILED + _TEST_AT,
+        seek=_FAILED,
+        tool="julia",
+        category="assertion",
+        block="julia-test",
+        rank=3,
+        examples=("Canines: Test Failed at none:12", "totals: Test Failed"),
+    ),
     Format(
         "julia-test-error",
-        _TESTSET + r"(?P<msg>Error During Test)" + _TEST_AT,
+        r"^(?P<msg>Error During Test)" + _TEST_AT,
         tool="julia",
         block="julia-test",
         rank=3,
         examples=(
             "Error During Test at /home/travis/build/JuliaLang/Example.jl/test/runtests.jl:7",
-            "foo: Error During Test at REPL[2]:1",
         ),
+    ),
+    Format(
+        "julia-testset-error",
+        _TESTSET + _THREW + _TEST_AT,
+        seek=_THREW,
+        tool="julia",
+        block="julia-test",
+        rank=3,
+        examples=("foo: Error During Test at REPL[2]:1",),
     ),
     Format(  # what Test and Pkg say once the tests have failed
         "julia-tests-failed",
