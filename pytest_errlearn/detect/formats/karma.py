@@ -1,0 +1,76 @@
+"""Karma: specs run in a browser (Jasmine's or Mocha's, Angular's ``ng test``).
+
+A failed spec is the browser, the suite and the spec, ``FAILED``; what it
+expected and its stack follow, indented with a tab::
+
+    HeadlessChrome 0.0.0 (Linux 0.0.0) CartComponent should total FAILED
+        Expected 3 to equal 4.
+                at <Jasmine>
+                at UserContext.<anonymous> (src/app/cart/cart.component.spec.ts:24:27)
+
+The counts after it (``Executed 12 of 12 (1 FAILED)``, ``TOTAL: 1 FAILED, 11
+SUCCESS``) only repeat the failures.
+"""
+
+from __future__ import annotations
+
+from ...report import Error
+from ..reader import Reader
+from . import Format
+
+COMMANDS = {"karma": "karma"}
+BUILDS: dict[str, frozenset[str] | None] = {"karma": None}
+ORDER = 19  # before node.py's rows, which read the spec's lines as a bare stack
+
+# The browsers Karma's launchers start, as it names them with their version and OS.
+_BROWSER = (
+    r"(?P<browser>(?:Headless ?)?(?:Chrome|Chromium|Firefox|PhantomJS|Safari|Mobile Safari|"
+    r"Electron|IE|Edge|Opera|jsdom|JSDOM) [\w.]+(?: \([^)]*\))?)"
+)
+
+
+class KarmaSpec(Reader):
+    """The indented lines under a failed spec: the first says what it expected
+    (the message), the ``at`` lines under it are its stack."""
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said = False
+
+    def accept(self, line: str) -> bool:
+        if not line[:1].isspace() or not line.strip():
+            return False
+        if not self.said and not line.strip().startswith("at "):
+            self.err.message, self.said = line.strip(), True
+        return True
+
+
+READERS = {"karma": KarmaSpec}
+
+ROWS = (
+    Format(
+        "karma-failed",
+        r"^" + _BROWSER + r" (?P<test>.+?) FAILED$",
+        tool="karma",
+        block="karma",
+        rank=3,
+        examples=(
+            "HeadlessChrome 0.0.0 (Linux 0.0.0) CartComponent should total FAILED",
+            "PhantomJS 2.1.1 (Linux 0.0.0) Cart adds an item FAILED",
+            "Chrome 70.0.3538 (Mac OS X 10.14.1) Cart totals FAILED",
+        ),
+    ),
+    Format(  # the counts: the failed specs were each said above
+        "karma-executed",
+        r"^" + _BROWSER + r":? Executed \d+ of \d+ .*?\(\d+ FAILED\).*$"
+        r"|^TOTAL: \d+ FAILED, \d+ SUCCESS$",
+        tool="karma",
+        role="consequence",
+        rank=0,
+        examples=(
+            "HeadlessChrome 0.0.0 (Linux 0.0.0): Executed 12 of 12 (1 FAILED) (0.456 secs / 0.389"
+            " secs)",
+            "TOTAL: 1 FAILED, 11 SUCCESS",
+        ),
+    ),
+)
