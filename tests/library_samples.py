@@ -519,6 +519,20 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         "Temporary failure resolving 'archive.ubuntu.com'\n",
         command="apt-get update",
     ),
+    # apt.toml: apt 2.6 (Debian 12), simulating the install (-s), as a user may
+    "apt-unable-to-locate-package": Run(
+        ("apt-get", "install", "-s", "nosuchpkg-errlearn"), command="apt-get install"
+    ),
+    "apt-no-installation-candidate": Run(
+        ("apt-get", "install", "-s", "libgl1-mesa-swx11"), command="apt-get install"
+    ),
+    # https://github.com/servo/ci-runners/issues/57 (a runner's unattended upgrades)
+    "apt-dpkg-lock": _quoted(
+        "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 2448"
+        " (unattended-upgr)\nE: Unable to acquire the dpkg frontend lock"
+        " (/var/lib/dpkg/lock-frontend), is another process using it?\n",
+        command="sudo apt-get install -y lld",
+    ),
     # shell.toml
     "shell-command-not-found": Corpus("cidiff/guava_1947/fail.log", 268),
     "shell-not-executable": Run(

@@ -45,7 +45,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"[Ll]ock ?file (?:\S+ )?needs to be updated|update your lock ?file|OUTDATED_LOCKFILE|"
         r"frozen-lockfile|poetry\.lock was last generated|engine \"node\" is incompatible|"
         r"EBADENGINE|"
-        r"No solution found when resolving|Can't find unit|"
+        r"No solution found when resolving|Can't find unit|has no installation candidate|"
+        r"dependency problems prevent|"
         r"No package '[^']+' found|requirements \(.*\) were not met|"
         r"Dependency \"[^\"]+\" not found",
     ),
@@ -57,7 +58,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Could not resolve host|Name or service not known|Network is unreachable|"
         r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
         r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway|"
-        r"Received status code 5\d\d",
+        r"Received status code 5\d\d|Some index files failed to download|Failed to fetch",
     ),
     (
         "syntax",

@@ -20,6 +20,7 @@ FILES = (
     "docker.toml",
     "git.toml",
     "network.toml",
+    "apt.toml",
     "shell.toml",
 )
 
