@@ -32,3 +32,12 @@ def test_a_failed_spec_is_its_expectation_at_its_line() -> None:
 
 def test_karma_is_known_by_its_command() -> None:
     assert tool_from_command("karma start --single-run") == "karma"
+
+
+def test_a_spec_takes_only_its_tab_indented_lines() -> None:
+    [err] = scan(
+        "Chrome 70.0.3538 (Mac OS X 10.14.1) Cart totals FAILED\n"
+        "\tExpected 3 to equal 4.\n"
+        "    some other tool's indented line\n"
+    ).errors
+    assert err.span == (1, 2)

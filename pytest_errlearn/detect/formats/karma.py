@@ -14,8 +14,10 @@ SUCCESS``) only repeat the failures.
 
 from __future__ import annotations
 
+import re
+
 from ...report import Error
-from ..reader import Reader
+from ..reader import Reader, line_run
 from . import Format
 
 COMMANDS = {"karma": "karma"}
@@ -30,19 +32,25 @@ _BROWSER = (
 
 
 class KarmaSpec(Reader):
-    """The indented lines under a failed spec: the first says what it expected
-    (the message), the ``at`` lines under it are its stack."""
+    """The lines under a failed spec, each after a tab: the first says what it
+    expected (the message), the ``at`` lines under it are its stack. Once the
+    message is read, the rest are taken as a run."""
+
+    _RUN = line_run(rb"\t[^\n]*[^\s\x00-\x1f\x7f]")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.said = False
 
     def accept(self, line: str) -> bool:
-        if not line[:1].isspace() or not line.strip():
+        if not line.startswith("\t") or not line.strip():
             return False
         if not self.said and not line.strip().startswith("at "):
             self.err.message, self.said = line.strip(), True
         return True
+
+    def run(self) -> re.Pattern[bytes] | None:
+        return self._RUN if self.said else None
 
 
 READERS = {"karma": KarmaSpec}
