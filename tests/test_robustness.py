@@ -135,3 +135,13 @@ def test_a_log_fed_in_pieces_gives_the_report_of_the_whole(data: bytes, cuts: li
     for start, end in itertools.pairwise(bounds):
         detector.feed(data[start:end])
     assert detector.close().to_dict() == detect(data).to_dict()
+
+
+def test_a_colour_code_that_lost_its_esc_reads_the_same_however_the_output_is_cut() -> None:
+    data = b"src/app.c:3:5: error: 'x' undeclared\n" * 3 + b"Error: \x1b[31mred\x1b[0m\n[0m\n"
+    whole = detect(data).to_dict()
+    for cut in range(1, len(data)):
+        detector = Detector()
+        detector.feed(data[:cut])
+        detector.feed(data[cut:])
+        assert detector.close().to_dict() == whole

@@ -50,17 +50,39 @@ def strip_colour(chunk: bytes) -> bytes:
     their ESC, nor NUL bytes, which a pseudo-terminal may pass first): no
     sequence spans a newline, so every line keeps its number.
 
-    Output whose colours kept their ESC did not lose it elsewhere: a bare
-    ``[33;1m`` there is text (``echo -e "\\033[33;1m..."`` in a Travis log),
-    and looking for them would add to the stripping's cost for nothing.
+    A line whose colours kept their ESC did not lose it elsewhere: a bare
+    ``[33;1m`` there is text (``echo -e "\\033[33;1m..."`` in a Travis log).
+    The choice is made line by line, so that the text of a line never depends
+    on where the output was cut into chunks (``chunks``).
     """
     if b"\x00" in chunk:
         chunk = chunk.replace(b"\x00", b"")
-    if b"\x1b" in chunk:
-        return strip_escapes(chunk)
-    if _resets(chunk):
-        chunk = ORPHAN_SGR.sub(b"", chunk)
-    return chunk
+    if b"\x1b" not in chunk:
+        return ORPHAN_SGR.sub(b"", chunk) if _resets(chunk) else chunk
+    stripped = strip_escapes(chunk)
+    if not _resets(stripped):  # the usual: every reset had its ESC
+        return stripped
+    return _plain_lines_orphans_out(chunk, stripped)
+
+
+def _plain_lines_orphans_out(chunk: bytes, stripped: bytes) -> bytes:
+    """``stripped`` (``chunk`` without its escapes) without the colour codes that
+    lost their ESC on the lines of ``chunk`` that had none. Lines keep their
+    numbers when stripped, so each code found is looked up by its line's number."""
+    kept: list[bytes] = []
+    last = counted = 0  # where ``stripped`` was copied up to, and counted up to
+    line = start = 0  # the number of the line of ``chunk`` reached, and where it starts
+    for m in ORPHAN_SGR.finditer(stripped):
+        wanted = line + stripped.count(b"\n", counted, m.start())
+        counted = m.start()
+        while line < wanted:
+            start, line = chunk.index(b"\n", start) + 1, line + 1
+        end = chunk.find(b"\n", start)
+        if b"\x1b" not in chunk[start : len(chunk) if end < 0 else end]:
+            kept.append(stripped[last : m.start()])
+            last = m.end()
+    kept.append(stripped[last:])
+    return b"".join(kept)
 
 
 # A spinner or progress line moves the cursor back to the line's start (or
