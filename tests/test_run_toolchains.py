@@ -189,3 +189,19 @@ def test_fpc_an_unknown_identifier_is_found_at_its_line(tmp_path: Path) -> None:
     (tmp_path / "cart.pas").write_text("program cart;\nvar x: integer;\nbegin x := totl;\nend.\n")
     err = toolchain(tmp_path, "fpc", "cart.pas")
     assert (err["file"], err["line"], err["category"]) == ("cart.pas", 3, "reference")
+
+
+@needs("go")
+def test_go_test_race_a_data_race_is_found_at_the_racing_line(tmp_path: Path) -> None:
+    (tmp_path / "go.mod").write_text("module example.com/cart\n\ngo 1.19\n")
+    (tmp_path / "cart.go").write_text(
+        "package cart\n\ntype Cart struct{ n int }\n\nfunc (c *Cart) Add() { c.n++ }\n"
+    )
+    (tmp_path / "cart_test.go").write_text(
+        'package cart\n\nimport (\n\t"sync"\n\t"testing"\n)\n\n'
+        "func TestConcurrent(t *testing.T) {\n\tc := &Cart{}\n\tvar wg sync.WaitGroup\n"
+        "\tfor i := 0; i < 2; i++ {\n\t\twg.Add(1)\n\t\tgo func() { defer wg.Done(); c.Add() }()\n"
+        "\t}\n\twg.Wait()\n}\n"
+    )
+    err = toolchain(tmp_path, "go", "test", "-race", "./...")
+    assert (err["file"], err["line"], err["category"]) == ("cart.go", 5, "runtime")

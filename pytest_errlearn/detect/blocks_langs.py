@@ -215,6 +215,8 @@ class GoPanic(Reader):
             if m and self.err.file is None:
                 self.err.file, self.err.line = m["file"], int(m["line"])
                 self.err.message = m["msg"].strip()
+                # The race detector's report above it is the error (``go.py``'s row).
+                self.consequence = self.err.message == "race detected during execution of test"
             return True
         if not line.strip():
             self.blanks += 1

@@ -7,7 +7,9 @@ import json
 import re
 from collections.abc import Sequence
 
-from . import Format, regex
+from ...report import Error
+from ..reader import Reader
+from . import Format, named_above, regex
 
 ORDER = 40  # where its rows stand in the table (``formats.families``)
 COMMANDS = {"go": "go"}
@@ -123,7 +125,40 @@ def panic_in_test(groups: dict[str, str | None], above: Sequence[str]) -> None:
         return
 
 
+class GoRace(Reader):
+    """The race detector's report (``go test -race``): the two accesses with their
+    stacks, up to the rule that closes it. The error is at the innermost frame
+    of the user's code of the first access; its words, the message."""
+
+    _RULE = regex(r"^={18}$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.closed = False
+
+    def accept(self, line: str) -> bool:
+        if self.closed:
+            return False
+        self.closed = self._RULE.match(line) is not None
+        if self.count == 0 and line.strip():
+            self.err.message = f"DATA RACE: {line.strip().rstrip(':')}"
+        return True
+
+
+READERS = {"gorace": GoRace}
+
 ROWS = (
+    Format(  # go test -race: each data race, then its test fails saying it raced
+        "go-data-race",
+        r"^WARNING: DATA RACE$",
+        tool="go",
+        category="runtime",
+        block="gorace",
+        fixup=named_above(r"^=== (?:RUN|CONT)\s+(?P<test>\S+)$"),
+        rank=3,
+        words=("data race",),
+        examples=("WARNING: DATA RACE",),
+    ),
     Format(  # read with its test's failure (``test_output_above``), not as an error of its own
         "testify-error-field",
         r"^\s+Error:\s{2,}\S",
