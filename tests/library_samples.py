@@ -519,6 +519,26 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         "Temporary failure resolving 'archive.ubuntu.com'\n",
         command="apt-get update",
     ),
+    # https://github.com/yoppeh/efi-clang/issues/1 (git submodule update --init)
+    "git-ssh-publickey": _quoted(
+        "Cloning into 'E:/github/efi-clang/efi'...\ngit@github.com: Permission denied (publickey)."
+        "\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct"
+        " access rights\nand the repository exists.\n",
+        command="git submodule update --init",
+    ),
+    # https://github.com/chimurai/requirements/pull/553 (actions/checkout)
+    "git-https-no-credentials": _quoted(
+        "Error: fatal: could not read Username for 'https://github.com': terminal prompts"
+        " disabled\n",
+        command="git fetch origin",
+    ),
+    # https://github.com/git/git-scm.com/issues/1015 (git clone)
+    "git-rpc-failed": _quoted(
+        "Cloning into 'checker-framework'...\nremote: Counting objects: 143085, done.\n"
+        "error: RPC failed; curl 56 GnuTLS recv error (-54): Error in the pull function.\n"
+        "fatal: The remote end hung up unexpectedly\nfatal: early EOF\nfatal: index-pack failed\n",
+        command="git clone https://github.com/typetools/checker-framework",
+    ),
     # apt.toml: apt 2.6 (Debian 12), simulating the install (-s), as a user may
     "apt-unable-to-locate-package": Run(
         ("apt-get", "install", "-s", "nosuchpkg-errlearn"), command="apt-get install"

@@ -58,7 +58,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Could not resolve host|Name or service not known|Network is unreachable|"
         r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
         r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway|"
-        r"Received status code 5\d\d|Some index files failed to download|Failed to fetch",
+        r"Received status code 5\d\d|Some index files failed to download|Failed to fetch|"
+        r"RPC failed|GnuTLS recv error|remote end hung up unexpectedly|early EOF",
     ),
     (
         "syntax",
@@ -139,7 +140,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"argument)|[Uu]nknown (?:option|argument|flag)|unrecognized (?:option|arguments)|"
         r"environment variable|not set|KeyError: '[A-Z_]+'|ImproperlyConfigured|"
         r"usage: |Usage: |must be set|missing required|is required|invalid setting|"
-        r"Missing script|Unsupported (?:argument|block type)",
+        r"Missing script|Unsupported (?:argument|block type)|"
+        r"could not read Username|terminal prompts disabled|[Rr]epository (?:'.+' )?not found|"
+        r"Host key verification failed|Authentication failed",
     ),
     (
         "build",

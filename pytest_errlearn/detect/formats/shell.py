@@ -15,7 +15,6 @@ FALLBACK = True  # its rows are tried after every tool family's
 ORDER = 1
 COMMANDS = {
     **dict.fromkeys(("docker", "docker-compose", "podman"), "docker"),
-    "git": "git",
     **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
 }
 # Executable -> the subcommands that build or test (None: any use; two words: only so).
@@ -25,7 +24,7 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "docker": frozenset({"build", "buildx build", "buildx bake"}) | _COMPOSE,
     "docker-compose": frozenset({"up", "build", "run"}),
     "podman": frozenset({"build"}) | _COMPOSE,
-    **dict.fromkeys(("git", "kubectl", "helm", "zig"), frozenset()),
+    **dict.fromkeys(("kubectl", "helm", "zig"), frozenset()),
 }
 
 ROWS = (
@@ -117,19 +116,6 @@ ROWS = (
         examples=(
             "Cannot connect to the Docker daemon at unix:///var/run/docker.sock.",
             "pull access denied for acme/app, repository does not exist",
-        ),
-    ),
-    Format(
-        "git-fatal",
-        r"^(?:(?:fatal|error): (?P<msg>(?:not a git repository|unable to access|could not read|"
-        r"repository '.*' not found|Authentication failed|pathspec|remote|refusing|"
-        r"Could not read from remote|couldn't find remote ref|destination path).*)"
-        r"|(?P<conflict>CONFLICT \([\w/ -]+\): .+))$",
-        tool="git",
-        rank=2,
-        examples=(
-            "fatal: not a git repository (or any of the parent directories): .git",
-            "CONFLICT (content): Merge conflict in src/app.py",
         ),
     ),
     Format(

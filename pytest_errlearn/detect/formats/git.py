@@ -1,0 +1,63 @@
+"""git, and the SSH it connects through: what a clone, a fetch or a push says
+when it fails (CI jobs check out code and submodules with it).
+
+git gives the reason first (``Permission denied (publickey).``, ``fatal: could
+not read Username for 'https://github.com': terminal prompts disabled``,
+``error: RPC failed; curl 56 ...``), then what only follows from it
+(``fatal: Could not read from remote repository.``, ``fatal: early EOF``,
+``Failed to clone 'vendor/x'. Retry scheduled``): consequences. GitHub's
+checkout action puts ``Error: `` before git's lines.
+"""
+
+from __future__ import annotations
+
+from . import Format
+
+ORDER = 25  # before rust.py's bare "error: ..." row, which would take git's as rustc's
+COMMANDS = {"git": "git"}
+BUILDS: dict[str, frozenset[str] | None] = {"git": frozenset()}  # none builds; its
+# subcommand says what it does (history keys)
+
+ROWS = (
+    Format(  # what git says after the reason it gave first (an SSH key, a broken transfer)
+        "git-follows",
+        r"^(?:Error: )?(?:fatal: (?:Could not read from remote repository\.|[Tt]he remote end "
+        r"hung up unexpectedly|early EOF|index-pack failed|fetch-pack: invalid index-pack output|"
+        r"clone of '.+' into submodule path '.+' failed)|Please make sure you have the correct "
+        r"access rights|and the repository exists\.|Failed to clone '.+'\. Retry scheduled|"
+        r"error: \d+ bytes of body are still expected|fetch-pack: unexpected disconnect while "
+        r"reading sideband packet)$",
+        tool="git",
+        role="consequence",
+        rank=0,
+        examples=(
+            "fatal: Could not read from remote repository.",
+            "fatal: early EOF",
+            "fatal: clone of 'git@github.com:o/efi.git' into submodule path 'efi' failed",
+        ),
+    ),
+    Format(  # SSH's: the remote accepted none of the keys offered (a CI runner has none)
+        "ssh-publickey",
+        r"^(?:[\w.-]+@[\w.-]+: )?(?P<msg>Permission denied \(publickey(?:,[\w-]+)*\)\.?)$",
+        tool="ssh",
+        category="config",
+        rank=2,
+        examples=("git@github.com: Permission denied (publickey).",),
+    ),
+    Format(
+        "git-fatal",
+        r"^(?:Error: |##\[error\])?(?:(?:fatal|error|ERROR): (?P<msg>(?:not a git repository|"
+        r"unable to access|could not read|[Rr]epository '.*' not found|Repository not found\.|"
+        r"Authentication failed|pathspec|remote|refusing|couldn't find remote ref|RPC failed|"
+        r"destination path).*)|(?P<conflict>CONFLICT \([\w/ -]+\): .+))$",
+        tool="git",
+        rank=2,
+        examples=(
+            "fatal: not a git repository (or any of the parent directories): .git",
+            "CONFLICT (content): Merge conflict in src/app.py",
+            "Error: fatal: could not read Username for 'https://github.com': terminal prompts"
+            " disabled",
+            "error: RPC failed; curl 56 GnuTLS recv error (-54): Error in the pull function.",
+        ),
+    ),
+)
