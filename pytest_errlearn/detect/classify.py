@@ -32,7 +32,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"ERESOLVE|peer dep|package .* is not in (?:GOROOT|std)|no required module provides|"
         r"cannot find -l|cannot find package|not find a required file|"
         r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
-        r"fatal error: [^:]+\.h(?:pp)?: No such file|command not found|: not found$|"
+        r"(?:fatal error: )?[\w./+-]+\.h(?:pp|h|xx)?: No such file|command not found|: not found$|"
         r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
         r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
         r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
@@ -46,7 +46,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"frozen-lockfile|poetry\.lock was last generated|engine \"node\" is incompatible|"
         r"EBADENGINE|"
         r"No solution found when resolving|Can't find unit|has no installation candidate|"
-        r"dependency problems prevent|"
+        r"dependency problems prevent|development packages? (?:are|is) installed|"
         r"No package '[^']+' found|requirements \(.*\) were not met|"
         r"Dependency \"[^\"]+\" not found",
     ),

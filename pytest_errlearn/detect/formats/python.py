@@ -131,7 +131,6 @@ READERS = {
 ORDER = 10  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
-    **dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip"),
     "mypy": "mypy",
     **dict.fromkeys(("pyright", "basedpyright"), "pyright"),
     **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
@@ -144,12 +143,6 @@ COMMANDS = {
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright", "basedpyright"), None),
     **dict.fromkeys(("ruff", "flake8", "pylint", "black", "isort", "bandit"), None),
-    **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
-    "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
-    "poetry": frozenset({"install", "build", "lock", "check", "update", "add"}),
-    "pdm": frozenset({"install", "build", "sync", "lock"}),
-    "hatch": frozenset({"test", "build"}),
-    "pipenv": frozenset(),  # none builds; its history is kept by subcommand
 }
 
 ROWS = (
@@ -351,16 +344,5 @@ ROWS = (
         tool="pylint",
         rank=2,
         examples=("src/tv.py:39: [E0213, Episode.__init__] Method should have self",),
-    ),
-    Format(
-        "pip-error",
-        r"^\s*(?:ERROR|error): (?P<msg>(?:Could not find a version|No matching distribution|"
-        r"Could not install|Cannot install|ResolutionImpossible|Failed building wheel|"
-        r"Failed to build|pip's dependency resolver|Invalid requirement|"
-        r"Could not open requirements file|Command errored out|subprocess-exited-with-error)"
-        r".*)$",
-        tool="pip",
-        rank=2,
-        examples=("ERROR: No matching distribution found for foo==9.9",),
     ),
 )

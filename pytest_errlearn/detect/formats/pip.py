@@ -1,0 +1,141 @@
+"""Python's package tools: pip (and uv, poetry, pipenv, pdm, hatch as builds).
+
+A package pip had to build (a setup.py, a native extension) that failed is
+its build's output under pip's banner, the reason somewhere inside::
+
+      error: subprocess-exited-with-error
+
+      × python setup.py bdist_wheel did not run successfully.
+      │ exit code: 1
+      ╰─> [80 lines of output]
+          Building lxml version 4.6.3.
+          Error: Please make sure the libxml2 and libxslt development packages are installed.
+          [end of output]
+
+(pip before 22: ``ERROR: Command errored out with exit status 1:``, the
+command, ``Complete output (80 lines):`` and the output, a rule of dashes.)
+The error is the first line of that output some row reads as an error (a
+compiler's, an exception), else the first that says something failed. The
+lines pip prints after it (``Failed building wheel for lxml``, ``Could not
+build wheels for lxml``) only follow from it.
+"""
+
+from __future__ import annotations
+
+from ...report import Error
+from ..reader import Reader
+from . import Format, regex
+
+ORDER = 10  # with python.py's rows, before them (none takes pip's lines)
+COMMANDS = {**dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip")}
+BUILDS: dict[str, frozenset[str] | None] = {
+    **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
+    "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
+    "poetry": frozenset({"install", "build", "lock", "check", "update", "add"}),
+    "pdm": frozenset({"install", "build", "sync", "lock"}),
+    "hatch": frozenset({"test", "build"}),
+    "pipenv": frozenset(),  # none builds; its history is kept by subcommand
+}
+
+
+class PipSubprocess(Reader):
+    """pip's banner and the output of the build it ran, indented under it: its
+    first error, as the row that reads it says (message, place, category)."""
+
+    frames_wanted = False
+    _BANNER = regex(r"^\s*(?:×|│|╰─>)")
+    _END = regex(r"^\s*(?:\[end of output\]|-{20,})\s*$")  # pip 22 on; before 22
+    _NOTE = regex(r"^\s*note: This error originates from a subprocess")
+    _TELLING = regex(r"(?i)\berror\b|fatal|not found|no such|cannot|failed|missing")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.blanks = 0
+        self.ended = False  # the output's end was read: only pip's note may follow
+        self.said = False
+        self.said_category: str | None = None
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            self.blanks += 1
+            return self.blanks < 2
+        self.blanks = 0
+        if self.ended:
+            return self._NOTE.match(line) is not None
+        if self._END.match(line):
+            self.ended = True
+            return True
+        if self._BANNER.match(line):
+            return True
+        if not line[:1].isspace():
+            return False
+        if not self.said:
+            self._read(line.strip())
+        return True
+
+    def _read(self, text: str) -> None:
+        """A line of the build's output: the error, where a row or its words say so."""
+        from . import TABLE  # the readers hold the table: read once both are built
+
+        hit = TABLE.match(text)
+        if hit is not None and hit.fmt.role == "error" and hit.fmt.tool != "pip":
+            groups, err = hit.groups, self.err
+            err.message = (groups.get("msg") or text).strip()
+            err.file, err.code = groups.get("file"), groups.get("code")
+            place = groups.get("line") or ""
+            err.line = int(place) if place.isdigit() else None
+            self.said, self.said_category = True, hit.fmt.category if hit.fmt.rank >= 2 else None
+        elif self._TELLING.search(text) and "did not run successfully" not in text:
+            self.err.message, self.said = text, True
+
+    def category(self) -> str | None:
+        """The row's category where the row that read the error says one; else what
+        its words say; else a build's failure (the banner would read as a crash)."""
+        if self.said_category is not None:
+            return self.said_category
+        from ..classify import categorize  # its set compiles on import: the table's users only
+
+        said = categorize(self.err.message)
+        return "build" if said == "unknown" else said
+
+
+READERS = {"pip-subprocess": PipSubprocess}
+
+ROWS = (
+    Format(  # a build pip ran failed: its output follows, the reason in it
+        "pip-subprocess",
+        r"^\s*(?:ERROR|error): (?P<msg>subprocess-exited-with-error|Command errored out with "
+        r"exit status \d+:?)\s*$",
+        tool="pip",
+        block="pip-subprocess",
+        rank=2,
+        examples=(
+            "  error: subprocess-exited-with-error",
+            "ERROR: Command errored out with exit status 1:",
+        ),
+    ),
+    Format(  # what pip says after a build failed: it follows from the build's error
+        "pip-build-failed",
+        r"^\s*(?:ERROR: )?(?P<msg>Failed building wheel for \S+|Failed to build .+|Could not "
+        r"build wheels for .+|Failed to build installable wheels for some pyproject\.toml based "
+        r"projects.*)$",
+        tool="pip",
+        role="consequence",
+        rank=1,
+        examples=(
+            "  ERROR: Failed building wheel for lxml",
+            "Failed to build lxml",
+            "ERROR: Could not build wheels for lxml, which is required to install"
+            " pyproject.toml-based projects",
+        ),
+    ),
+    Format(
+        "pip-error",
+        r"^\s*(?:ERROR|error): (?P<msg>(?:Could not find a version|No matching distribution|"
+        r"Could not install|Cannot install|ResolutionImpossible|pip's dependency resolver|"
+        r"Invalid requirement|Could not open requirements file).*)$",
+        tool="pip",
+        rank=2,
+        examples=("ERROR: No matching distribution found for foo==9.9",),
+    ),
+)

@@ -1,0 +1,61 @@
+"""pip building a package that failed: the reason inside the build's output is
+the error (pip 22's banner and pip 20's), pip's lines after it only follow."""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+from pytest_errlearn.detect.hints import tool_from_command
+
+PIP22 = """
+Building wheels for collected packages: lxml
+  Building wheel for lxml (setup.py) ... error
+  error: subprocess-exited-with-error
+
+  × python setup.py bdist_wheel did not run successfully.
+  │ exit code: 1
+  ╰─> [3 lines of output]
+      Building lxml version 4.6.3.
+      Error: Please make sure the libxml2 and libxslt development packages are installed.
+      [end of output]
+
+  note: This error originates from a subprocess, and is likely not a problem with pip.
+  ERROR: Failed building wheel for lxml
+Failed to build lxml
+ERROR: Could not build wheels for lxml, which is required to install pyproject.toml-based projects
+"""
+
+PIP20 = """
+  ERROR: Command errored out with exit status 1:
+   command: /usr/bin/python3 -u -c 'import sys, setuptools' bdist_wheel -d /tmp/pip-wheel-x
+  Complete output (4 lines):
+  running bdist_wheel
+  psycopg/psycopgmodule.c:28:10: fatal error: Python.h: No such file or directory
+  compilation terminated.
+  error: command 'x86_64-linux-gnu-gcc' failed with exit status 1
+  ----------------------------------------
+  ERROR: Failed building wheel for psycopg2
+Failed to build psycopg2
+"""
+
+
+def test_a_failed_build_is_one_error_its_reason_from_its_output() -> None:
+    [err] = scan(PIP22).errors
+    assert err.message == (
+        "Please make sure the libxml2 and libxslt development packages are installed."
+    )
+    assert (err.category, err.tool, err.span) == ("dependency", "pip", (3, 12))
+
+
+def test_a_compiler_error_in_the_build_is_the_error_at_its_place() -> None:
+    [err] = scan(PIP20).errors
+    assert (err.message, err.file, err.line, err.category) == (
+        "Python.h: No such file or directory",
+        "psycopg/psycopgmodule.c",
+        28,
+        "dependency",
+    )
+
+
+def test_pip_is_known_by_its_commands() -> None:
+    assert tool_from_command("pip install -r requirements.txt") == "pip"
