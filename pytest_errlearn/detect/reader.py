@@ -12,6 +12,12 @@ from ..report import Error
 from .frames import Frame, is_user_path, located
 from .text import MAX_LINE
 
+TYPE_CHECKING = False  # mypy reads it as True: the table loads where it is used, not here
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .formats import Format
+
 MAX_BLOCK = 60  # lines after the header, at most: a sanity bound, as the detection design has
 
 # One raw line that needs no cleaning: no control character, no \r but the
@@ -119,3 +125,21 @@ class Reader:
         where = self.locate()
         if where is not None and (where.user or (err.file is None and not _inside(where.file))):
             _set_location(err, where)
+
+
+def read_by_a_row(err: Error, line: str, refused: Callable[[Format], bool]) -> Format | None:
+    """A line of a tool's output inside another's block (a test's output under
+    ctest, a build's under pip): where a row of the table reads it as an error
+    (and ``refused`` does not refuse the row), its message, file, line and code
+    go into ``err``, and the row is returned; else None and ``err`` is left alone."""
+    from .formats import TABLE  # the families' readers hold the table: read once both are built
+
+    hit = TABLE.match(line)
+    if hit is None or hit.fmt.role != "error" or refused(hit.fmt):
+        return None
+    groups = hit.groups
+    err.message = (groups.get("msg") or line).strip()
+    err.file, err.code = groups.get("file"), groups.get("code")
+    place = groups.get("line") or ""
+    err.line = int(place) if place.isdigit() else None
+    return hit.fmt

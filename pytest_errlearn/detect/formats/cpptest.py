@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...report import Error
-from ..reader import Reader
+from ..reader import Reader, read_by_a_row
 from . import Format, named_above, regex
 
 COMMANDS = {"ctest": "ctest"}
@@ -60,20 +60,15 @@ class CTestOutput(Reader):
     def _read(self, line: str) -> None:
         """A line of the output before its error: the error, if some row says so."""
         from ..blocks import READERS  # the readers hold the table: read once both are built
-        from . import TABLE
 
-        hit = TABLE.match(line)
-        if hit is not None and hit.fmt.role == "error" and hit.fmt.name != "ctest-result":
-            groups, err = hit.groups, self.err
-            err.message = (groups.get("msg") or line).strip()
-            err.file, err.code = groups.get("file"), groups.get("code")
-            place = groups.get("line") or ""
-            err.line = int(place) if place.isdigit() else None
+        err = self.err
+        fmt = read_by_a_row(err, line, lambda row: row.name == "ctest-result")
+        if fmt is not None:
             self.said = True
-            if hit.fmt.block is not None:
+            if fmt.block is not None:
                 inner = Error(err.message, line, file=err.file, line=err.line, code=err.code)
                 inner.block.append(line)
-                self.inner = READERS[hit.fmt.block](inner, 0)
+                self.inner = READERS[fmt.block](inner, 0)
         elif self._TELLING.search(line):
             self.err.message, self.said = line.strip(), True
 

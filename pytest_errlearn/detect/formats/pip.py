@@ -23,7 +23,7 @@ build wheels for lxml``) only follow from it.
 from __future__ import annotations
 
 from ...report import Error
-from ..reader import Reader
+from ..reader import Reader, read_by_a_row
 from . import Format, regex
 
 ORDER = 10  # with python.py's rows, before them (none takes pip's lines)
@@ -75,16 +75,9 @@ class PipSubprocess(Reader):
 
     def _read(self, text: str) -> None:
         """A line of the build's output: the error, where a row or its words say so."""
-        from . import TABLE  # the readers hold the table: read once both are built
-
-        hit = TABLE.match(text)
-        if hit is not None and hit.fmt.role == "error" and hit.fmt.tool != "pip":
-            groups, err = hit.groups, self.err
-            err.message = (groups.get("msg") or text).strip()
-            err.file, err.code = groups.get("file"), groups.get("code")
-            place = groups.get("line") or ""
-            err.line = int(place) if place.isdigit() else None
-            self.said, self.said_category = True, hit.fmt.category if hit.fmt.rank >= 2 else None
+        fmt = read_by_a_row(self.err, text, lambda row: row.tool == "pip")
+        if fmt is not None:
+            self.said, self.said_category = True, fmt.category if fmt.rank >= 2 else None
         elif self._TELLING.search(text) and "did not run successfully" not in text:
             self.err.message, self.said = text, True
 
