@@ -145,3 +145,13 @@ def test_a_colour_code_that_lost_its_esc_reads_the_same_however_the_output_is_cu
         detector.feed(data[:cut])
         detector.feed(data[cut:])
         assert detector.close().to_dict() == whole
+
+
+def test_a_line_whose_reset_lost_its_esc_reads_the_same_however_the_output_is_cut() -> None:
+    data = b"make: x\n\x1b[31mok\x1b[0m\n[31mError: boom[0m\n[33;1mtext\n"
+    whole = detect(data).to_dict()
+    for cut in range(1, len(data)):
+        detector = Detector()
+        detector.feed(data[:cut])
+        detector.feed(data[cut:])
+        assert detector.close().to_dict() == whole

@@ -50,37 +50,40 @@ def strip_colour(chunk: bytes) -> bytes:
     their ESC, nor NUL bytes, which a pseudo-terminal may pass first): no
     sequence spans a newline, so every line keeps its number.
 
-    A line whose colours kept their ESC did not lose it elsewhere: a bare
-    ``[33;1m`` there is text (``echo -e "\\033[33;1m..."`` in a Travis log).
-    The choice is made line by line, so that the text of a line never depends
-    on where the output was cut into chunks (``chunks``).
+    Colour codes are taken as having lost their ESC on a line that says so, a
+    reset without it (``[0m[31m     Error: ...``) and no ESC of its own. Elsewhere
+    a bare ``[33;1m`` is text (``echo -e "\\033[33;1m..."`` in a Travis log).
+    The choice is the line's alone, so that a line reads the same wherever the
+    output was cut into chunks (``chunks``).
     """
     if b"\x00" in chunk:
         chunk = chunk.replace(b"\x00", b"")
-    if b"\x1b" not in chunk:
-        return ORPHAN_SGR.sub(b"", chunk) if _resets(chunk) else chunk
-    stripped = strip_escapes(chunk)
-    if not _resets(stripped):  # the usual: every reset had its ESC
+    stripped = strip_escapes(chunk) if b"\x1b" in chunk else chunk
+    if not _resets(stripped):  # the usual: no line has a reset that lost its ESC
         return stripped
-    return _plain_lines_orphans_out(chunk, stripped)
+    return _orphans_out(chunk, stripped)
 
 
-def _plain_lines_orphans_out(chunk: bytes, stripped: bytes) -> bytes:
-    """``stripped`` (``chunk`` without its escapes) without the colour codes that
-    lost their ESC on the lines of ``chunk`` that had none. Lines keep their
-    numbers when stripped, so each code found is looked up by its line's number."""
+def _orphans_out(chunk: bytes, stripped: bytes) -> bytes:
+    """``stripped`` (``chunk`` without its escapes) without the colour codes of
+    each line that has a bare reset and had no ESC in ``chunk``. Stripping keeps
+    every line, so a line of ``stripped`` is the line of ``chunk`` of its number."""
+    raws: list[bytes] | None = None  # the chunk's lines, split where an ESC may be
     kept: list[bytes] = []
-    last = counted = 0  # where ``stripped`` was copied up to, and counted up to
-    line = start = 0  # the number of the line of ``chunk`` reached, and where it starts
-    for m in ORPHAN_SGR.finditer(stripped):
-        wanted = line + stripped.count(b"\n", counted, m.start())
-        counted = m.start()
-        while line < wanted:
-            start, line = chunk.index(b"\n", start) + 1, line + 1
-        end = chunk.find(b"\n", start)
-        if b"\x1b" not in chunk[start : len(chunk) if end < 0 else end]:
-            kept.append(stripped[last : m.start()])
-            last = m.end()
+    last = counted = number = 0  # copied up to; lines counted up to; that line's number
+    while (reset := stripped.find(b"[0m", last)) >= 0:
+        start = stripped.rfind(b"\n", 0, reset) + 1
+        end = stripped.find(b"\n", reset)
+        end = len(stripped) if end < 0 else end
+        if stripped is not chunk:
+            number += stripped.count(b"\n", counted, start)
+            counted = start
+            raws = raws or chunk.split(b"\n")
+        line = stripped[start:end]
+        if raws is None or b"\x1b" not in raws[number]:
+            line = ORPHAN_SGR.sub(b"", line)
+        kept += (stripped[last:start], line)
+        last = end
     kept.append(stripped[last:])
     return b"".join(kept)
 
