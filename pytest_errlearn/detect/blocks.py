@@ -14,7 +14,6 @@ from collections.abc import Callable
 from ..report import Error
 from .blocks_langs import GoPanic, Pytest, Rustc, RustPanic, Swallow, Traceback
 from .blocks_tests import Jest, Mocha, NodeSpec, Tap, Vitest
-from .classify import categorize
 from .formats import READERS as FAMILY_READERS
 from .formats.java import transport_failure
 from .frames import Frame
@@ -166,8 +165,7 @@ class Placed(Reader):
     def category(self) -> str | None:
         """A compiler's: what its words say, else ``build`` (its block is quoted
         source and a severity word, which would read as a runtime error's)."""
-        found = categorize(self.err.message)
-        return "build" if found == "unknown" else found
+        return self.said_else("build")
 
 
 class Npm(Reader):

@@ -104,6 +104,15 @@ class Reader:
         (read once the block is whole); None: classify its words as any error's."""
         return None
 
+    def said_else(self, default: str) -> str:
+        """The category the error's message says, else ``default``: for a reader
+        whose other lines would mislead the classifier (quoted source, a banner,
+        a wrapper's exception name)."""
+        from .classify import categorize  # its set compiles on import: not the families'
+
+        said = categorize(self.err.message)
+        return default if said == "unknown" else said
+
     def locate(self) -> Frame | None:
         """Where the error is: the innermost frame of the user's code in the block
         (its header aside), else the innermost of all; None when there is no frame."""

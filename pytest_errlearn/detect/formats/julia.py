@@ -168,10 +168,7 @@ class JuliaError(Reader):
             return "syntax"
         if message.startswith(("test failed", "test error")):  # Julia 0.4's Base.Test
             return "assertion"
-        from ..classify import categorize  # its set compiles on import: the table's users only
-
-        said = categorize(message)
-        return "runtime" if said == "unknown" else said
+        return self.said_else("runtime")
 
 
 class JuliaLog(Reader):

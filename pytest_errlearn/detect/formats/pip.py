@@ -84,12 +84,7 @@ class PipSubprocess(Reader):
     def category(self) -> str | None:
         """The row's category where the row that read the error says one; else what
         its words say; else a build's failure (the banner would read as a crash)."""
-        if self.said_category is not None:
-            return self.said_category
-        from ..classify import categorize  # its set compiles on import: the table's users only
-
-        said = categorize(self.err.message)
-        return "build" if said == "unknown" else said
+        return self.said_category or self.said_else("build")
 
 
 READERS = {"pip-subprocess": PipSubprocess}
