@@ -14,8 +14,6 @@ Their counts at the end only repeat the failures.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..reader import Reader
 from . import Format, named_above, regex
 
@@ -31,16 +29,9 @@ _UNITY_FAIL = r":FAIL(?:: (?P<msg>.*))?$"
 _CMOCKA_TEST = named_above(r"^\[ RUN      \] (?P<test>\S+)$")  # as GoogleTest says it
 # CUnit names the test above its failures: "Suite Cart, Test test_total had failures:"
 # (its basic mode), "  Test: test_total ...FAILED" (verbose).
-_CUNIT_NAMED = regex(
-    r"^(?:Suite .+?, Test (?P<listed>.+?) had failures:|\s*Test: (?P<run>\S+) \.\.\.FAILED)$"
+_CUNIT_TEST = named_above(
+    r"^(?:Suite .+?, Test |\s*Test: )(?P<test>.+?)(?: had failures:| \.\.\.FAILED)$"
 )
-
-
-def _cunit_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    for line in reversed(before):
-        if m := _CUNIT_NAMED.match(line):
-            groups["test"] = m["listed"] or m["run"]
-            return
 
 
 class CmockaFailure(Reader):
@@ -128,7 +119,7 @@ ROWS = (
         r"^\s+\d+\. (?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:c|cc|cpp|h)):(?P<line>\d+)\s+- (?P<msg>.+)$",
         tool="cunit",
         category="assertion",
-        fixup=_cunit_test,
+        fixup=_CUNIT_TEST,
         rank=3,
         words=(".c:", ".cpp:", ".cc:", ".h:"),
         examples=("    1. test_cart.c:14  - total(items) == 4",),
