@@ -36,7 +36,7 @@ class KarmaSpec(Reader):
     expected (the message), the ``at`` lines under it are its stack. Once the
     message is read, the rest are taken as a run."""
 
-    _RUN = line_run(rb"\t[^\n]*[^\s\x00-\x1f\x7f]")
+    _RUN = line_run(rb"\t[ \t]*[^\s\x00-\x1f\x7f]")  # as INDENTED_RUN, after a tab
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
