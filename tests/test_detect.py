@@ -364,3 +364,21 @@ def test_where_a_trace_points_is_remembered_for_short_traces_only() -> None:
         assert frames.located(short) == frames.located(long) == ("app/a.py", 3, None, True)
     info = frames._located.cache_info()
     assert (info.hits, info.currsize) == (2, 1)
+
+
+def test_what_a_row_reads_above_its_line_is_read_without_the_ci_timestamps() -> None:
+    stamp = "2024-05-01T10:00:00.1234567Z "
+    log = (
+        "[ RUN      ] CartTest.Total\n"
+        "cart_test.cc:14: Failure\n"
+        "Expected equality of these values:\n"
+        "  total(items)\n"
+        "    Which is: 3\n"
+        "  4\n"
+        "[  FAILED  ] CartTest.Total (0 ms)\n"
+    )
+    plain = detect(log.encode())
+    stamped = detect("".join(stamp + line for line in log.splitlines(True)).encode())
+    for report in (plain, stamped):  # GoogleTest names the test above its failure
+        (err,) = report.errors
+        assert (err.test, err.file, err.line) == ("CartTest.Total", "cart_test.cc", 14)

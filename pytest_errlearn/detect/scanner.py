@@ -299,7 +299,12 @@ class Scanner(Chunks):
         # The raw lines above, read once: for the fixup, and the context.
         above = self._lookback.before(chunk, start, CONTEXT if fmt.fixup is None else LOOKBACK)
         if fmt.fixup is not None:
-            fmt.fixup(groups, [clean_line(raw) for raw in above])
+            lines = [clean_line(raw) for raw in above]
+            if len(analysed) != len(text):  # a timestamp before every line: read them without
+                lines = [
+                    BLOCK_STAMP.sub("", t, count=1) if t[:1] in STAMP_FIRST else t for t in lines
+                ]
+            fmt.fixup(groups, lines)
         test = groups.get("test")
         err = Error(
             message=(groups.get("msg") or analysed).strip(),
