@@ -553,6 +553,12 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         " (/var/lib/dpkg/lock-frontend), is another process using it?\n",
         command="sudo apt-get install -y lld",
     ),
+    # tcl.toml: tclsh 8.6
+    "tcl-package-not-found": Run(
+        ("tclsh", "p.tcl"),
+        command="tclsh p.tcl",
+        files=(("p.tcl", "package require errlearnnosuchpkg\n"),),
+    ),
     # shell.toml
     "shell-command-not-found": Corpus("cidiff/guava_1947/fail.log", 268),
     "shell-not-executable": Run(

@@ -205,3 +205,13 @@ def test_go_test_race_a_data_race_is_found_at_the_racing_line(tmp_path: Path) ->
     )
     err = toolchain(tmp_path, "go", "test", "-race", "./...")
     assert (err["file"], err["line"], err["category"]) == ("cart.go", 5, "runtime")
+
+
+@needs("tclsh")
+def test_tclsh_an_unknown_variable_is_found_at_the_script_s_line(tmp_path: Path) -> None:
+    (tmp_path / "cart.tcl").write_text(
+        "proc total {items} {\n    return $totl\n}\nputs [total {1 2 3}]\n"
+    )
+    err = toolchain(tmp_path, "tclsh", "cart.tcl")
+    assert (err["file"], err["line"], err["category"]) == ("cart.tcl", 4, "reference")
+    assert err["message"] == 'can\'t read "totl": no such variable'

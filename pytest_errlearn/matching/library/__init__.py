@@ -22,6 +22,7 @@ FILES = (
     "network.toml",
     "apt.toml",
     "shell.toml",
+    "tcl.toml",
 )
 
 
