@@ -366,19 +366,32 @@ def test_where_a_trace_points_is_remembered_for_short_traces_only() -> None:
     assert (info.hits, info.currsize) == (2, 1)
 
 
-def test_what_a_row_reads_above_its_line_is_read_without_the_ci_timestamps() -> None:
-    stamp = "2024-05-01T10:00:00.1234567Z "
-    log = (
+STAMPED_LOGS = {
+    "googletest": (  # the test is named above its failure (a row's fixup reads it)
         "[ RUN      ] CartTest.Total\n"
         "cart_test.cc:14: Failure\n"
         "Expected equality of these values:\n"
         "  total(items)\n"
         "    Which is: 3\n"
         "  4\n"
-        "[  FAILED  ] CartTest.Total (0 ms)\n"
-    )
-    plain = detect(log.encode())
-    stamped = detect("".join(stamp + line for line in log.splitlines(True)).encode())
-    for report in (plain, stamped):  # GoogleTest names the test above its failure
-        (err,) = report.errors
-        assert (err.test, err.file, err.line) == ("CartTest.Total", "cart_test.cc", 14)
+        "[  FAILED  ] CartTest.Total (0 ms)\n",
+        ("Expected equality of these values: total(items) Which is: 3 4", "cart_test.cc", 14),
+    ),
+    "eslint": (  # an indented problem under its file (the row wants the indentation)
+        "/home/u/app/src/cart.js\n"
+        "  3:7  error  'totl' is not defined  no-undef\n"
+        "\n"
+        "✖ 1 problem (1 error, 0 warnings)\n",
+        ("'totl' is not defined", "/home/u/app/src/cart.js", 3),
+    ),
+}
+
+
+@pytest.mark.parametrize("tool", STAMPED_LOGS)
+def test_a_log_reads_the_same_with_ci_timestamps_before_its_lines(tool: str) -> None:
+    log, (message, file, line) = STAMPED_LOGS[tool]
+    stamped = "".join(f"2024-05-01T10:00:00.1234567Z {row}" for row in log.splitlines(True))
+    for text in (log, stamped):
+        (err,) = detect(text.encode()).errors
+        assert (err.message, err.file, err.line) == (message, file, line)
+        assert err.test == ("CartTest.Total" if tool == "googletest" else None)

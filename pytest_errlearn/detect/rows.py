@@ -19,11 +19,12 @@ from .text import CI_STAMPS
 MAX_ROWS = 2048  # distinct lines remembered
 ROW_TEXT = 1000  # characters of the longest line remembered
 
-_STAMP = re.compile(f"^(?:{CI_STAMPS})")  # analysed text starts after it
+# A CI runner's timestamp before a line and the one space after it: analysed
+# text starts after it. The rest of the indentation is the line's own, so that a
+# line reads the same with a timestamp as without (a row, a block, a fixup).
+_ONE_SPACE = CI_STAMPS.replace(r"\s+", r"[ \t]")
+STAMP = re.compile(f"^(?:{_ONE_SPACE})")
 STAMP_FIRST = frozenset("0123456789[#")  # what a stamp (``CI_STAMPS``) may start with
-# The same before a block's lines, taking one space after it: the rest of the
-# line's indentation is the block's own.
-BLOCK_STAMP = re.compile(_STAMP.pattern.replace(r"\s+", r"[ \t]"))
 
 
 Row = tuple[str, Format, dict[str, str | None]]
@@ -36,7 +37,7 @@ def row_of(text: str) -> Row | None:
 
 
 def _work_out_row(text: str) -> Row | None:
-    analysed = _STAMP.sub("", text, count=1) if text[:1] in STAMP_FIRST else text
+    analysed = STAMP.sub("", text, count=1) if text[:1] in STAMP_FIRST else text
     hit = TABLE.match(analysed)
     if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
         return None

@@ -24,7 +24,7 @@ from .classify import categorize, categorize_block
 from .formats import NOTE_WORDS, WARNING_WORDS, Format
 from .found import Found
 from .lookback import LOOKBACK, Lookback
-from .rows import BLOCK_STAMP, STAMP_FIRST, row_of
+from .rows import STAMP, STAMP_FIRST, row_of
 from .signature import signature
 from .text import clean_line, newlines, strip_colour
 
@@ -241,7 +241,7 @@ class Scanner(Chunks):
             text = clean_line(raw)
             fed = text  # the block's lines are read without the timestamp its header had
             if self._open.stamped and text[:1] in STAMP_FIRST:
-                fed = BLOCK_STAMP.sub("", text, count=1)
+                fed = STAMP.sub("", text, count=1)
             if self._open.reader.feed(fed, self._lineno):
                 return
             self._cursor = start  # the block ends above this line
@@ -301,9 +301,7 @@ class Scanner(Chunks):
         if fmt.fixup is not None:
             lines = [clean_line(raw) for raw in above]
             if len(analysed) != len(text):  # a timestamp before every line: read them without
-                lines = [
-                    BLOCK_STAMP.sub("", t, count=1) if t[:1] in STAMP_FIRST else t for t in lines
-                ]
+                lines = [STAMP.sub("", t, count=1) if t[:1] in STAMP_FIRST else t for t in lines]
             fmt.fixup(groups, lines)
         test = groups.get("test")
         err = Error(
