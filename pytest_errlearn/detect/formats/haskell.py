@@ -1,5 +1,5 @@
-r"""Haskell: GHC's diagnostics, runtime errors and call stacks; hspec, HUnit and
-tasty failures; cabal and stack.
+r"""Haskell: GHC's diagnostics, runtime errors and call stacks; cabal and stack.
+(hspec, HUnit, tasty, test-framework and doctest: haskell_tests.py.)
 
 GHC heads a diagnostic with ``file:line:col: error:`` (a range as
 ``file:(l1,c1)-(l2,c2):``), an error code from 9.6 on (``[GHC-88464]``) and
@@ -19,26 +19,23 @@ from ..reader import Reader
 from . import Format, regex
 
 # stack's prefix on a package's build output: ``calc> `` (padded: ``calc   > ``).
-_STACK = r"(?:[\w.-]+\s*> )?"
+STACK = r"(?:[\w.-]+\s*> )?"
 _STACK_PREFIX = regex(r"^[\w.-]+\s*> ?")
-_HS = r"(?:[A-Za-z]:)?[^\s:<>][^\s:<>]*\.(?:l?hs|hs-boot|hsig|hsc)"
+HS = r"(?:[A-Za-z]:)?[^\s:<>][^\s:<>]*\.(?:l?hs|hs-boot|hsig|hsc)"
 # What follows the file on GHC's header: a point (``5:9``, ``5:9-12``) or a range
 # (``(5,1)-(7,3)``); the seek of the rows whose line starts with the path.
 _WHERE = r":\(?(?P<line>\d+)[,:](?P<col>\d+)(?:\)-\(\d+,\d+\)|-\d+)?"
 _GHC_AT = _WHERE + r": (?P<sev>error|warning|Warning)"
 # A seek holds no ``$``: stage 1 looks for it in the whole buffer, where ``$`` is its end.
 _BARE_SEEK = r":(?P<line>\d+):(?P<col>\d+)(?:-\d+)?:"
-_HSPEC_SEEK = r":(?P<line>\d+):(?:(?P<col>\d+):)?"  # hspec before 2.2: no column
-_DOCTEST_SEEK = r":(?P<line>\d+): failure in expression `"
 _RUNTIME = (
     r"(?P<msg>(?:Non-exhaustive (?:patterns|guards)|Irrefutable pattern failed|"
     r"Missing field in record construction|No instance nor default method|"
     r"No match in record selector)\b.*)"
 )
-_TASTY_SEEK = r": +FAIL"
 _PRELUDE = r": (?P<msg>Prelude\.(?P<fn>[\w!]+)(?:: .*)?)"
 
-ORDER = 15  # before node.py's mocha row, which takes any ``  1) title`` line
+ORDER = 15  # with haskell_tests.py's: before node.py's mocha rows
 COMMANDS = {
     **dict.fromkeys(("ghc", "runghc", "runhaskell", "ghci"), "ghc"),
     "cabal": "cabal",
@@ -69,29 +66,9 @@ BUILDS: dict[str, frozenset[str] | None] = {
 }
 
 
-def _unprefixed(line: str, prefixed: bool) -> str:
+def unprefixed(line: str, prefixed: bool) -> str:
     """A line of stack's build output without its ``package> `` prefix."""
     return _STACK_PREFIX.sub("", line, count=1) if prefixed else line
-
-
-def _failure_message(lines: list[str]) -> str | None:
-    """What a failed Haskell test says, as one line: ``expected: 3 but got: 2``
-    (with the assertion's own preface, HUnit's ``assertEqual "msg"``), an
-    uncaught exception with its text, else the first line."""
-    if not lines:
-        return None
-    for i, line in enumerate(lines[:5]):
-        if (
-            line.startswith("expected:")
-            and i + 1 < len(lines)
-            and lines[i + 1].startswith("but got:")
-        ):
-            said = f"{line} {lines[i + 1]}"
-            return f"{': '.join(lines[:i])}: {said}" if i else said
-    first = lines[0]
-    if re.match(r"^(?:uncaught exception: |Exception: ?)\S+$", first) and len(lines) > 1:
-        return f"{first} ({lines[1]})"
-    return first
 
 
 class GhcDiagnostic(Reader):
@@ -110,7 +87,7 @@ class GhcDiagnostic(Reader):
         self.pending = where in err.message
 
     def accept(self, line: str) -> bool:
-        line = _unprefixed(line, self.prefixed)
+        line = unprefixed(line, self.prefixed)
         if not line.strip():
             return False
         framed = self._FRAME.match(line) is not None
@@ -155,84 +132,6 @@ class CallStack(Reader):
             where = user[0]
             self.err.file, self.err.line = where["file"], int(where["line"])
             self.err.column = int(where["col"])
-
-
-class HspecFailure(Reader):
-    """An hspec failure under its ``  file:line:col: `` line: ``  1) Group test``,
-    then the message, indented deeper, up to the blank line."""
-
-    frames_wanted = False
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.prefixed = bool(re.match(r"^[\w.-]+\s*> ", self.err.text))
-        self.titled = False
-        self.said: list[str] = []
-
-    def accept(self, line: str) -> bool:
-        line = _unprefixed(line, self.prefixed)
-        if not line.strip():
-            return False
-        if not self.titled:
-            if (m := re.match(r"^\s+\d+\) (?P<test>.+)$", line)) is None:
-                return False
-            self.err.test, self.titled = m["test"].strip(), True
-            return True
-        if len(line) - len(line.lstrip()) <= 2:
-            return False
-        self.said.append(line.strip())
-        return True
-
-    def finish(self) -> None:
-        self.valid = self.titled
-        if (said := _failure_message(self.said)) is not None:
-            self.err.message = said
-
-
-class HUnitLines(Reader):
-    """The lines of an HUnit ``### Failure in:`` or a tasty ``name: FAIL``: a
-    ``file:line`` first when the assertion knows it, then the message."""
-
-    frames_wanted = False
-    _WHERE = regex(rf"^(?P<file>{_HS}):(?P<line>\d+)(?::(?P<col>\d+))?:?$")
-    _TASTY_TAIL = regex(r"^Use -p '.*' to rerun")
-    indented = False  # tasty's lines are indented under the test; HUnit's are not
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.indent = len(self.err.text) - len(self.err.text.lstrip())
-        self.said: list[str] = []
-
-    def accept(self, line: str) -> bool:
-        stripped = line.strip()
-        if not stripped:
-            return False
-        if self.indented and len(line) - len(line.lstrip()) <= self.indent:
-            return False
-        if not self.indented and line.startswith(("###", "Cases: ", "Examples: ")):
-            return False
-        if (m := self._WHERE.match(stripped)) and self.err.file is None and not self.said:
-            self.err.file, self.err.line = m["file"], int(m["line"])
-        elif not self._TASTY_TAIL.match(stripped):
-            self.said.append(stripped)
-        return True
-
-    def finish(self) -> None:
-        if (said := _failure_message(self.said)) is not None:
-            self.err.message = said
-
-
-class TastyLines(HUnitLines):
-    indented = True
-
-
-class FrameworkLines(HUnitLines):
-    """test-framework's ``  add: [Failed]``: the message below, up to the next test."""
-
-    _NEXT = regex(r"^\s+\S.*: \[(?:OK|Failed|Error)\]|^\s+(?:Test Cases|Properties)\s")
-
-    def accept(self, line: str) -> bool:
-        return not self._NEXT.match(line) and super().accept(line)
 
 
 class Cabal(Reader):
@@ -293,10 +192,6 @@ class Stack(Reader):
 READERS = {
     "ghc": GhcDiagnostic,
     "hscallstack": CallStack,
-    "hspec": HspecFailure,
-    "hunit": HUnitLines,
-    "tasty": TastyLines,
-    "testframework": FrameworkLines,
     "cabal": Cabal,
     "hsstack": Stack,
 }
@@ -311,18 +206,9 @@ def _message_above(groups: dict[str, str | None], before: Sequence[str]) -> None
 
 
 ROWS = (
-    Format(  # before ``ghc-bare``: the same shape, indented under ``Failures:``
-        "hspec-failure",
-        rf"^{_STACK}  (?P<file>{_HS}){_HSPEC_SEEK} ?$",
-        seek=_HSPEC_SEEK + " ?$",  # the line's end too: ":8:5:" alone is every compiler's
-        tool="hspec",
-        block="hspec",
-        rank=3,
-        examples=("  test/CalcSpec.hs:10:15: ",),
-    ),
     Format(
         "ghc",
-        rf"^{_STACK}(?P<file>{_HS}){_GHC_AT}:?(?: \[(?P<code>GHC-\d+)\])?(?: \[[^\]]*\])*:?"
+        rf"^{STACK}(?P<file>{HS}){_GHC_AT}:?(?: \[(?P<code>GHC-\d+)\])?(?: \[[^\]]*\])*:?"
         r"\s*(?P<msg>\S.*)?$",
         seek=_GHC_AT,
         tool="ghc",
@@ -340,7 +226,7 @@ ROWS = (
     ),
     Format(  # GHC 7: a bare location, its message below (its warnings say ``Warning:``)
         "ghc-bare",
-        rf"^{_STACK}(?P<file>{_HS}){_BARE_SEEK} *$",
+        rf"^{STACK}(?P<file>{HS}){_BARE_SEEK} *$",
         seek=_BARE_SEEK,
         tool="ghc",
         block="ghc",
@@ -366,7 +252,7 @@ ROWS = (
     ),
     Format(  # ``prog: src/R.hs:(7,1)-(8,13): Non-exhaustive patterns in function check``
         "ghc-pattern-failure",
-        rf"^(?:[\w.-]+: )?(?P<file>{_HS}){_WHERE}: {_RUNTIME}$",
+        rf"^(?:[\w.-]+: )?(?P<file>{HS}){_WHERE}: {_RUNTIME}$",
         seek=f"{_WHERE}: {_RUNTIME}",
         tool="ghc",
         category="runtime",
@@ -403,72 +289,6 @@ ROWS = (
         fixup=_message_above,
         words=("CallStack",),
         examples=("CallStack (from HasCallStack):",),
-    ),
-    Format(
-        "hspec-summary",
-        r"^\d+ examples?, [1-9]\d* failures?(?:, \d+ pending)?$",
-        tool=None,  # RSpec prints the same line
-        role="consequence",
-        rank=0,
-        examples=("3 examples, 1 failure",),
-    ),
-    Format(
-        "hunit-failure",
-        r"^### (?:Failure|Error) in: +(?P<test>.+?)\s*$",
-        tool="hunit",
-        block="hunit",
-        rank=3,
-        examples=("### Failure in: 0:add", "### Error in:   2:head"),
-    ),
-    Format(
-        "hunit-summary",
-        r"^Cases: \d+ +Tried: \d+ +Errors: (?:[1-9]\d* +Failures: \d+|0 +Failures: [1-9]\d*)\s*$",
-        tool="hunit",
-        role="consequence",
-        rank=0,
-        examples=("Cases: 4  Tried: 4  Errors: 1  Failures: 2",),
-    ),
-    Format(
-        "tasty-failure",
-        r"^\s+(?P<test>\S.*?)" + _TASTY_SEEK + r"(?: \([\d.]+s\))? *$",
-        seek=_TASTY_SEEK,
-        tool="tasty",
-        block="tasty",
-        rank=3,
-        examples=("  List comparison (different length): FAIL", "    add:      FAIL (0.02s)"),
-    ),
-    Format(
-        "test-framework-failure",
-        r"^\s+(?P<test>\S.*?): \[(?:Failed|Error)\]$",
-        tool="test-framework",
-        block="testframework",
-        rank=3,
-        examples=("  add: [Failed]",),
-    ),
-    Format(  # doctest: an example in a comment that gave another value
-        "doctest-failure",
-        rf"^(?P<file>{_HS}){_DOCTEST_SEEK}(?P<expr>.*)'$",
-        seek=_DOCTEST_SEEK,
-        tool="doctest",
-        block="hunit",
-        rank=3,
-        examples=("src/Calc.hs:12: failure in expression `add 1 1'",),
-    ),
-    Format(
-        "doctest-summary",
-        r"^Examples: \d+ +Tried: \d+ +Errors: "
-        r"(?:[1-9]\d* +Failures: \d+|0 +Failures: [1-9]\d*)\s*$",
-        role="consequence",
-        rank=0,
-        examples=("Examples: 5  Tried: 5  Errors: 0  Failures: 1",),
-    ),
-    Format(
-        "tasty-summary",
-        r"^\d+ out of \d+ tests failed(?: \([\d.]+s\))?$",
-        tool="tasty",
-        role="consequence",
-        rank=0,
-        examples=("1 out of 2 tests failed (0.00s)",),
     ),
     Format(  # ``Error: [Cabal-7125]`` then, below, ``Failed to build calc-0.1.0.0. ...``
         "cabal-coded",
