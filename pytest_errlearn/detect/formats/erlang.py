@@ -1,5 +1,5 @@
-r"""Erlang: erlc and dialyzer, rebar3, EUnit, Common Test, crashes of ``erl`` and
-escript.
+r"""Erlang: erlc and dialyzer, rebar3, crashes of ``erl`` and escript. (EUnit and
+Common Test: erlang_tests.py.)
 
 erlc says ``src/calc.erl:5:12: syntax error before: ')'`` (the column from OTP 24
 on, a ``%  5|`` code frame below), its warnings ``...: Warning: ...``; with
@@ -24,17 +24,15 @@ _ERLC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? "
 _ERLC_WARNING_AT = _ERLC_AT + r"(?P<sev>[Ww]arning): "
 _DO_BOOT = r'^\{"init terminating in do_boot",'
 
-ORDER = 15  # before node.py's mocha row, which takes any ``  1) title`` line
+ORDER = 15  # with erlang_tests.py's: before node.py's mocha rows
 COMMANDS = {
     "erlc": "erlc",
     **dict.fromkeys(("erl", "escript"), "erlang"),
     **dict.fromkeys(("rebar3", "rebar"), "rebar3"),
-    "ct_run": "common_test",
     "dialyzer": "dialyzer",
 }
 BUILDS: dict[str, frozenset[str] | None] = {
     "erlc": None,
-    "ct_run": None,
     "dialyzer": None,
     "rebar3": frozenset(
         {
@@ -55,15 +53,15 @@ BUILDS: dict[str, frozenset[str] | None] = {
 
 # Where a frame of a stack points: ``(src/calc.erl, line 5)`` in a printed
 # stack, ``{file,"src/calc.erl"},{line,5}`` in a term.
-_PRINTED_FRAME = regex(r"(?P<mod>'?[\w@.]+'?):[^\s(]+ \((?P<file>[^,()]+), line (?P<line>\d+)\)")
-_TERM_FRAME = regex(r'\{file,\s*"(?P<file>[^"]+)"\},\s*\{line,(?P<line>\d+)\}')
+PRINTED_FRAME = regex(r"(?P<mod>'?[\w@.]+'?):[^\s(]+ \((?P<file>[^,()]+), line (?P<line>\d+)\)")
+TERM_FRAME = regex(r'\{file,\s*"(?P<file>[^"]+)"\},\s*\{line,(?P<line>\d+)\}')
 # OTP's own modules, which its frames name by a bare file name.
 _OTP_MODULE = regex(
     r"^(?:eunit\w*|test_server\w*|ct_\w+|cth_\w+|erl_\w+|init|escript|gen(?:_\w+)?|proc_lib|"
     r"lists|erlang|timer|shell|supervisor\w*|application\w*|rpc|io(?:_lib)?|file|code|maps|ets|"
     r"dets|string|unicode|binary|rebar\w*)$"
 )
-_OTP_PATH = regex(r"/lib/erlang/|/otp[-_/]|/erts-|/(?:stdlib|kernel)-\d")
+OTP_PATH = regex(r"/lib/erlang/|/otp[-_/]|/erts-|/(?:stdlib|kernel)-\d")
 
 
 def user_frame(frames: Iterable[re.Match[str]]) -> tuple[str, int] | None:
@@ -72,45 +70,24 @@ def user_frame(frames: Iterable[re.Match[str]]) -> tuple[str, int] | None:
     frame names the module by its file)."""
     listed = list(frames)
     for m in listed:
-        if ("/" in m["file"] or "\\" in m["file"]) and not _OTP_PATH.search(m["file"]):
+        if ("/" in m["file"] or "\\" in m["file"]) and not OTP_PATH.search(m["file"]):
             return m["file"], int(m["line"])
     for m in listed:
         module = (m.groupdict().get("mod") or m["file"].rsplit(".", 1)[0]).strip("'")
-        if not _OTP_MODULE.match(module) and not _OTP_PATH.search(m["file"]):
+        if not _OTP_MODULE.match(module) and not OTP_PATH.search(m["file"]):
             return m["file"], int(m["line"])
     return None
 
 
-def _term_reason(term: str) -> str:
+def term_reason(term: str) -> str:
     """The reason of a ``{Reason, Stack}`` (or ``{Class, Reason, Stack}``) term."""
     if m := re.match(r"^\{(?:(?P<cls>error|exit|throw),\s*)?(?P<why>.*?),\s*\[\{", term):
         return f"{m['cls']}:{m['why']}" if m["cls"] else m["why"]
     return term
 
 
-def _assertion(term: str) -> str | None:
-    """An EUnit assertion's term as rebar3 renders it: ``?assertEqual(3, calc:add(1, 1))
-    expected: 3 got: 2``; None for any other term."""
-    if (name := re.match(r"^(?:error:)?\{(assert\w*|\w+_failed),", term)) is None:
-        return None
-    fields = dict(
-        re.findall(
-            r"\{(expression|expected|pattern|value|unexpected_\w+),"
-            r"(\"(?:[^\"\\]|\\.)*\"|[^{}]*?|\{.*?\})\}(?=,\s*\{|\]\})",
-            term,
-        )
-    )
-    said = [
-        f"?{name[1]}({fields['expression'].strip(chr(34))})" if "expression" in fields else name[1]
-    ]
-    if "expected" in fields or "pattern" in fields:
-        said.append(f"expected: {fields.get('expected') or fields.get('pattern')}")
-    if "value" in fields:
-        said.append(f"got: {fields['value']}")
-    return " ".join(said)
-
-
-def _locate(err: Error, where: tuple[str, int] | None) -> None:
+def locate(err: Error, where: tuple[str, int] | None) -> None:
+    """The error's place is ``where``, unless its own line named one."""
     if where is not None and err.file is None:
         err.file, err.line = where
 
@@ -129,121 +106,6 @@ class ErlcFrame(Reader):
         pass
 
 
-class EUnitFailure(Reader):
-    """An EUnit ``*failed*`` test: its stack (``in function``, ``in call from``),
-    ``**error:Term`` and the test's output, up to the blank line."""
-
-    frames_wanted = False
-    _RAISED = regex(r"^\*\*(?P<what>(?:error|exit|throw):.*)$")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.term: list[str] = []
-        self.open = False  # in the lines of the term
-
-    def accept(self, line: str) -> bool:
-        if not line.strip():
-            return False
-        if m := self._RAISED.match(line):
-            self.term, self.open = [m["what"]], True
-        elif self.open and line[:1].isspace() and not line.lstrip().startswith("output:"):
-            self.term.append(line.strip())
-        else:
-            self.open = False
-        return True
-
-    def finish(self) -> None:
-        if self.term:
-            term = " ".join(self.term)
-            self.err.message = _assertion(term) or term
-        frames = (_PRINTED_FRAME.search(line) for line in self.err.block[1:])
-        _locate(self.err, user_frame(m for m in frames if m))
-
-
-class Rebar3EUnit(Reader):
-    """A failure in rebar3's EUnit report: ``  1) mod:test/0``, then
-    ``Failure/Error:`` with what failed, a ``%% file:line:in`` frame."""
-
-    frames_wanted = False
-    _WHERE = regex(r"^\s+%% (?P<file>\S+?):(?P<line>\d+):in ")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.said: list[str] = []
-        self.failed = False
-
-    def accept(self, line: str) -> bool:
-        if not line.strip() or len(line) - len(line.lstrip()) < 3:
-            return False
-        stripped = line.strip()
-        if stripped.startswith("Failure/Error:"):
-            self.failed = True
-            self.said = [stripped.removeprefix("Failure/Error:").strip()]
-        elif self.failed and not stripped.startswith(("%%", "Output:")) and self.count < 40:
-            self.said.append(stripped)
-        return True
-
-    def finish(self) -> None:
-        err = self.err
-        self.valid = self.failed
-        term = " ".join(self.said)
-        if self.said and self.said[0].startswith("{"):
-            err.message = _term_reason(term)
-        elif self.said:
-            err.message = term
-        wheres = [m for line in err.block[1:] if (m := self._WHERE.match(line))]
-        user = [m for m in wheres if "/" in m["file"] and not _OTP_PATH.search(m["file"])]
-        if user:
-            err.file, err.line = user[0]["file"], int(user[0]["line"])
-        else:
-            _locate(err, user_frame(_TERM_FRAME.finditer(term)))
-
-
-class CommonTestFailure(Reader):
-    """rebar3's Common Test report: ``%%% suite ==> case: FAILED``, then
-    ``%%% suite ==> {Reason, Stack}`` and the term's lines."""
-
-    frames_wanted = False
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.term: list[str] = []
-        if m := re.match(r"^%%% (?P<suite>\w+) ==> (?P<case>\S+): FAILED$", err.text):
-            err.test = f"{m['suite']}:{m['case']}"
-
-    def accept(self, line: str) -> bool:
-        if not self.term:
-            if (m := re.match(r"^%%% \S+ ==> (?P<term>\{.*)$", line)) is None:
-                return False
-            self.term.append(m["term"])
-            return True
-        if line[:1].isspace() and line.strip():
-            self.term.append(line.strip())
-            return True
-        return False
-
-    def finish(self) -> None:
-        term = " ".join(self.term)
-        if term:
-            self.err.message = _term_reason(term)
-            _locate(self.err, user_frame(_TERM_FRAME.finditer(term)))
-
-
-class CtRunFailure(Reader):
-    """ct_run's ``suite:case failed on line N``, then ``Reason: ...``."""
-
-    frames_wanted = False
-
-    def accept(self, line: str) -> bool:
-        if self.count == 0 and line.startswith("Reason: "):
-            self.err.message = f"{self.err.message}: {line.removeprefix('Reason: ').strip()}"
-            return True
-        return False
-
-    def finish(self) -> None:
-        pass
-
-
 class ErlangException(Reader):
     """``exception error: ...`` of escript and the shell, and the stack below it."""
 
@@ -253,16 +115,12 @@ class ErlangException(Reader):
         return line[:1].isspace() and bool(line.strip())
 
     def finish(self) -> None:
-        frames = (_PRINTED_FRAME.search(line) for line in self.err.block[1:])
-        _locate(self.err, user_frame(m for m in frames if m))
+        frames = (PRINTED_FRAME.search(line) for line in self.err.block[1:])
+        locate(self.err, user_frame(m for m in frames if m))
 
 
 READERS = {
     "erlcframe": ErlcFrame,
-    "eunit": EUnitFailure,
-    "rebar3eunit": Rebar3EUnit,
-    "commontest": CommonTestFailure,
-    "ctrun": CtRunFailure,
     "erlexception": ErlangException,
 }
 
@@ -281,9 +139,9 @@ def _rich_location(groups: dict[str, str | None], before: Sequence[str]) -> None
 def _do_boot_location(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """``{"init terminating in do_boot",{Reason,Stack}}``: where in the stack."""
     term = groups.get("term") or ""
-    if (where := user_frame(_TERM_FRAME.finditer(term))) is not None:
+    if (where := user_frame(TERM_FRAME.finditer(term))) is not None:
         groups["file"], groups["line"] = where[0], str(where[1])
-    groups["msg"] = f"init terminating in do_boot: {_term_reason(term)}"
+    groups["msg"] = f"init terminating in do_boot: {term_reason(term)}"
 
 
 def _dialyzer_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -295,12 +153,6 @@ def _dialyzer_file(groups: dict[str, str | None], before: Sequence[str]) -> None
             return
         if text and not text.startswith("Line "):
             return
-
-
-def _ct_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """ct_run names the suite's module: its file is ``module.erl``."""
-    if groups.get("line") and (test := groups.get("test")):
-        groups["file"] = test.split(":", 1)[0] + ".erl"
 
 
 ROWS = (
@@ -402,79 +254,6 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("ERROR: compile failed while processing /home/ci/calc: rebar_abort",),
-    ),
-    Format(
-        "eunit-failure",
-        r"^\s*(?P<test>[\w@]+:(?:\d+:)?\s*\S.*?)\.\.\.(?:\[[\d.]+ s\] )?"
-        r"\*(?P<msg>failed|timed out)\*$",
-        tool="eunit",
-        block="eunit",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
-        rank=3,
-        words=("*timed out*",),
-        examples=("calc_tests: add_test...*failed*", "  calc_tests: add_test...*timed out*"),
-    ),
-    Format(
-        "eunit-aborted",
-        r"^\s*\*{3} (?P<msg>(?:context setup failed|test module not found|"
-        r"(?:setup|cleanup|instantiation) failed|timed out|.*\bfailed)) \*{3}$",
-        tool="eunit",
-        block="eunit",
-        category="runtime",
-        rank=2,
-        examples=("*** context setup failed ***",),
-    ),
-    Format(
-        "eunit-summary",
-        r"^\s*(?:Failed: [1-9]\d*\.\s+Skipped: \d+\.\s+Passed: \d+\.|"
-        r"One or more tests were cancelled\.)\s*$",
-        tool="eunit",
-        role="consequence",
-        rank=0,
-        examples=("  Failed: 1.  Skipped: 0.  Passed: 2.",),
-    ),
-    Format(
-        "rebar3-eunit-failure",
-        # an EUnit test: ``module:function/0`` or ``module:12: name`` (RSpec's, which this
-        # report copies, reads ``  1) Cart::Item total``)
-        r"^  \d+\) (?P<test>[a-z][\w@]*:(?:[a-z'][\w@'-]*/\d+|\d+:)(?: .*)?)$",
-        tool="eunit",
-        block="rebar3eunit",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
-        rank=3,
-        examples=("  1) calc_tests:add_test/0",),
-    ),
-    Format(
-        "ct-failure",
-        r"^%%% (?P<suite>\w+) ==> (?P<case>\S+): FAILED$",
-        tool="common_test",
-        block="commontest",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
-        rank=3,
-        examples=("%%% calc_SUITE ==> add: FAILED",),
-    ),
-    Format(
-        "ct-run-failure",
-        r"^(?P<test>[\w@]+:'?[\w@]+'?) failed(?: on line (?P<line>\d+))?$",
-        tool="common_test",
-        block="ctrun",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
-        rank=3,
-        fixup=_ct_file,
-        examples=("calc_SUITE:add failed on line 8", "erlang:'div' failed"),
-    ),
-    Format(
-        "ct-summary",
-        r"^(?:Failed \d+ tests?\. Passed \d+ tests?\.|"
-        r"Testing \S+: \*\*\* FAILED test case \d+ of \d+ \*\*\*|"
-        r"Testing \S+: TEST COMPLETE, \d+ ok, [1-9]\d* failed\b.*)\s*$",
-        tool="common_test",
-        role="consequence",
-        rank=0,
-        examples=(
-            "Failed 2 tests. Passed 1 tests.",
-            "Testing tmp.ctx: TEST COMPLETE, 1 ok, 2 failed of 3 test cases",
-        ),
     ),
     Format(
         "erl-do-boot",
