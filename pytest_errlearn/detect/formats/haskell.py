@@ -21,6 +21,7 @@ from . import Format, regex
 # stack's prefix on a package's build output: ``calc> `` (padded: ``calc   > ``).
 STACK = r"(?:[\w.-]+\s*> )?"
 _STACK_PREFIX = regex(r"^[\w.-]+\s*> ?")
+_STACK_HEADER = regex(r"^[\w.-]+\s*> ")
 HS = r"(?:[A-Za-z]:)?[^\s:<>][^\s:<>]*\.(?:l?hs|hs-boot|hsig|hsc)"
 # What follows the file on GHC's header: a point (``5:9``, ``5:9-12``) or a range
 # (``(5,1)-(7,3)``); the seek of the rows whose line starts with the path.
@@ -66,6 +67,11 @@ BUILDS: dict[str, frozenset[str] | None] = {
 }
 
 
+def stack_prefixed(header: str) -> bool:
+    """Whether a header carries stack's package prefix: its block's lines do too."""
+    return _STACK_HEADER.match(header) is not None
+
+
 def unprefixed(line: str, prefixed: bool) -> str:
     """A line of stack's build output without its ``package> `` prefix."""
     return _STACK_PREFIX.sub("", line, count=1) if prefixed else line
@@ -81,7 +87,7 @@ class GhcDiagnostic(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.prefixed = bool(re.match(r"^[\w.-]+\s*> ", self.err.text))
+        self.prefixed = stack_prefixed(self.err.text)
         # No message on the header: the engine took the whole line for it.
         where = f"{err.file}:" if err.file else "<no location info>:"
         self.pending = where in err.message

@@ -13,7 +13,7 @@ import re
 from ...report import Error
 from ..reader import Reader
 from . import Format, regex
-from .haskell import HS, STACK, unprefixed
+from .haskell import HS, STACK, stack_prefixed, unprefixed
 
 _HSPEC_SEEK = r":(?P<line>\d+):(?:(?P<col>\d+):)?"  # hspec before 2.2: no column
 _DOCTEST_SEEK = r":(?P<line>\d+): failure in expression `"
@@ -50,7 +50,7 @@ class HspecFailure(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.prefixed = bool(re.match(r"^[\w.-]+\s*> ", self.err.text))
+        self.prefixed = stack_prefixed(self.err.text)
         self.titled = False
         self.said: list[str] = []
 
