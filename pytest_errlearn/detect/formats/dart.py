@@ -3,7 +3,7 @@ compile errors, ``dart test`` / ``flutter test``, the VM's uncaught exceptions,
 pub's version solving, and the flutter tool's own lines.
 
 Gradle's lines under ``flutter build apk`` are java.py's; Xcode's under
-``flutter build ios`` are apple.py's.
+``flutter build ios`` are apple_xcode.py's and apple.py's.
 """
 
 from __future__ import annotations
