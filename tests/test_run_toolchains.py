@@ -215,3 +215,16 @@ def test_tclsh_an_unknown_variable_is_found_at_the_script_s_line(tmp_path: Path)
     err = toolchain(tmp_path, "tclsh", "cart.tcl")
     assert (err["file"], err["line"], err["category"]) == ("cart.tcl", 4, "reference")
     assert err["message"] == 'can\'t read "totl": no such variable'
+
+
+@needs("g++")
+@pytest.mark.skipif(not Path("/usr/include/glog/logging.h").exists(), reason="no glog headers")
+def test_glog_a_failed_check_is_found_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "calc.cc").write_text(
+        "#include <glog/logging.h>\nint total(int a, int b) { return a + b - 1; }\n"
+        "int main(int argc, char** argv) {\n  google::InitGoogleLogging(argv[0]);\n"
+        "  FLAGS_logtostderr = 1;\n  CHECK_EQ(total(2, 2), 4);\n}\n"
+    )
+    subprocess.run(["g++", "calc.cc", "-lglog", "-o", "calc"], cwd=tmp_path, check=True)
+    err = toolchain(tmp_path, "./calc")
+    assert (err["file"], err["line"], err["category"]) == ("calc.cc", 6, "assertion")
