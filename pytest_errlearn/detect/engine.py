@@ -67,6 +67,9 @@ class Assembler:
 
     def add(self, found: Found) -> None:
         """Take the next error read."""
+        if found.role == "strict":
+            self._warnings_failed(found.err.tool)
+            found.role, found.err.consequence = "consequence", True
         self.places.see(found.role, found.err)
         self._add(found)
         if found.role == "consequence":
@@ -123,6 +126,17 @@ class Assembler:
         kept.append(err)
         self._kept.append(found)
         self._caused(err, role, err)
+
+    def _warnings_failed(self, tool: str | None) -> None:
+        """A tool failed of the warnings it printed (those of its name, or all
+        where it has none): they are errors of the step that failed, causes
+        that its failure line follows from."""
+        failed = [w for w in self._warnings if tool is None or w.tool == tool]
+        self._warnings = [w for w in self._warnings if w not in failed]
+        for err in failed:
+            err.severity = severity(err.category, err.message)
+            self._errors.append(err)
+            self._caused(err, "error", err)
 
     def _step_failed(self) -> None:
         """A failure line: the errors read so far are those of a step that failed."""

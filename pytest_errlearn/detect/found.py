@@ -11,12 +11,13 @@ from .text import clean_line
 class Found(Record):
     """An error as read, before the run as a whole has its say.
 
-    ``role`` is "error", "warning", "consequence", "passed" (a step ended
-    well), "end" (the reason the output's last lines give), "section" (a
-    test's heading: ``err.test`` names it) or "place" (a folder a tool entered:
-    ``err.file``). The context lines stay raw bytes until
-    the assembler keeps the error. ``unless_follows`` marks the output above
-    a failure line, an error only if nothing before that line explains it.
+    ``role`` is "error", "warning", "consequence", "strict" (a tool failed of
+    the warnings it printed), "passed" (a step ended well), "end" (the reason
+    the output's last lines give), "section" (a test's heading: ``err.test``
+    names it) or "place" (a folder a tool entered: ``err.file``). The context
+    lines stay raw bytes until the assembler keeps the error. ``unless_follows``
+    marks the output above a failure line, an error only if nothing before that
+    line explains it.
     """
 
     err: Error

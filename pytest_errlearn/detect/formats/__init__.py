@@ -28,7 +28,11 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 # "passed": a step of the run ended well (a CI runner's "exited with 0"): the
 # errors read in it did not fail the run. "place": a folder a tool works in from
 # here on (its ``file`` group), which the files it prints are relative to (``locate``).
-Role = Literal["error", "warning", "consequence", "note", "ignore", "section", "passed", "place"]
+# "strict": a tool says it failed of the warnings it printed (sphinx-build -W,
+# eslint --max-warnings): they are errors, and the line is their consequence.
+Role = Literal[
+    "error", "warning", "consequence", "note", "ignore", "section", "passed", "place", "strict"
+]
 
 # A ``sev`` group whose text is one of these turns the row's hit into a warning
 # (or a note, attached to the error before it). The letters are the linters'

@@ -188,11 +188,26 @@ ROWS = (
     ),
     Format(
         "eslint-summary",
-        r"^\s*(?:✖|×) \d+ problems? \(\d+ errors?, \d+ warnings?\)",
+        r"^\s*(?:✖|×) \d+ problems? \([1-9]\d* errors?, \d+ warnings?\)",
         tool="eslint",
         role="consequence",
         rank=0,
         examples=("✖ 2 problems (2 errors, 0 warnings)",),
+    ),
+    Format(  # of warnings alone: no failure, unless --max-warnings says so (below)
+        "eslint-summary-warnings",
+        r"^\s*(?:✖|×) \d+ problems? \(0 errors, \d+ warnings?\)",
+        tool="eslint",
+        role="ignore",
+        examples=("✖ 1 problem (0 errors, 1 warning)",),
+    ),
+    Format(  # --max-warnings: the warnings above failed the run
+        "eslint-max-warnings",
+        r"^(?P<msg>ESLint found too many warnings \(maximum: \d+\)\.?)\s*$",
+        tool="eslint",
+        role="strict",
+        rank=0,
+        examples=("ESLint found too many warnings (maximum: 0).",),
     ),
     Format(
         "jest-failure",
