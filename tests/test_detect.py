@@ -395,3 +395,27 @@ def test_a_log_reads_the_same_with_ci_timestamps_before_its_lines(tool: str) -> 
         (err,) = detect(text.encode()).errors
         assert (err.message, err.file, err.line) == (message, file, line)
         assert err.test == ("CartTest.Total" if tool == "googletest" else None)
+
+
+def test_a_traceback_printed_indented_ends_at_its_exception_line_at_the_same_indent() -> None:
+    report = scan(
+        """
+          Scenario: Dividing             # features/calc.feature:7
+            When I divide them           # features/steps/calc.py:11
+              Traceback (most recent call last):
+                File "/venv/lib/python3.11/site-packages/behave/matchers.py", line 105, in run
+                  self.func(context, *args, **kwargs)
+                File "features/steps/calc.py", line 13, in step_div
+                  context.result = context.a / context.b
+              ZeroDivisionError: division by zero
+
+            Then the result should be 0  # None
+        """
+    )
+    (err,) = report.errors
+    assert (err.message, err.file, err.line) == (
+        "ZeroDivisionError: division by zero",
+        "features/steps/calc.py",
+        13,
+    )
+    assert err.span == (3, 8)

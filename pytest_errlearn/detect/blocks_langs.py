@@ -67,10 +67,18 @@ class Traceback(Reader):
         self.after_exception = False
         self.named = False  # the message is an exception line, not the header
         self.cause_end: int | None = None  # where the first exception's lines end in the block
+        # A traceback a tool printed indented (behave's under its step): its lines
+        # are read as if it were not, and a line less indented ends it.
+        header = err.text.lstrip()
+        self.indent = len(err.text) - len(header) if header.startswith("Traceback") else 0
 
     def accept(self, line: str) -> bool:
         if not line.strip():
             return True  # a chain may follow; trailing blanks stay out of the span
+        if self.indent:
+            if line[: self.indent].strip():
+                return False
+            line = line[self.indent :]
         if self._CHAIN.match(line):
             self.after_exception = False
             return True
