@@ -228,3 +228,20 @@ def test_glog_a_failed_check_is_found_at_its_line(tmp_path: Path) -> None:
     subprocess.run(["g++", "calc.cc", "-lglog", "-o", "calc"], cwd=tmp_path, check=True)
     err = toolchain(tmp_path, "./calc")
     assert (err["file"], err["line"], err["category"]) == ("calc.cc", 6, "assertion")
+
+
+@needs("cucumber")
+def test_cucumber_a_failing_step_is_found_at_the_step_code_that_raised(tmp_path: Path) -> None:
+    steps = tmp_path / "features" / "step_definitions"
+    steps.mkdir(parents=True)
+    (tmp_path / "features" / "calc.feature").write_text(
+        "Feature: Calculator\n  Scenario: Dividing\n    When I divide 1 by 0\n"
+    )
+    (steps / "calc_steps.rb").write_text("When(/^I divide 1 by 0$/) do\n  @r = 1 / 0\nend\n")
+    err = toolchain(tmp_path, "cucumber", "--no-color")
+    assert (err["file"], err["line"], err["test"]) == (
+        "features/step_definitions/calc_steps.rb",
+        2,
+        "Dividing",
+    )
+    assert err["message"] == "ZeroDivisionError: divided by 0"
