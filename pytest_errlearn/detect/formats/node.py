@@ -199,7 +199,7 @@ ROWS = (
         r"^\s*(?:✖|×) \d+ problems? \(0 errors, \d+ warnings?\)",
         tool="eslint",
         role="ignore",
-        examples=("✖ 1 problem (0 errors, 1 warning)",),
+        examples=("✖ 7 problems (0 errors, 7 warnings)",),
     ),
     Format(  # --max-warnings: the warnings above failed the run
         "eslint-max-warnings",
