@@ -245,3 +245,19 @@ def test_cucumber_a_failing_step_is_found_at_the_step_code_that_raised(tmp_path:
         "Dividing",
     )
     assert err["message"] == "ZeroDivisionError: divided by 0"
+
+
+@needs("gcc")
+def test_asan_a_use_after_free_is_found_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "uaf.c").write_text(
+        "#include <stdlib.h>\nint main(void) {\n  int *p = malloc(8);\n  free(p);\n"
+        "  return p[1];\n}\n"
+    )
+    built = subprocess.run(
+        ["gcc", "-g", "-fsanitize=address", "uaf.c", "-o", "uaf"], cwd=tmp_path, check=False
+    )
+    if built.returncode != 0:
+        pytest.skip("gcc cannot build with AddressSanitizer here")
+    err = toolchain(tmp_path, "./uaf")
+    assert (err["file"], err["line"], err["category"]) == ("uaf.c", 5, "runtime")
+    assert err["message"] == "AddressSanitizer: heap-use-after-free"
