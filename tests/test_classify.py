@@ -55,6 +55,11 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("expected ‘,’ or ‘;’ before ‘printf’", "syntax"),  # gcc quotes with ‘’
         ("conversion from ‘std::vector<int>’ to non-scalar type ‘int’ requested", "type"),
         ('Missing script: "lint"', "config"),  # npm run
+        # conda, which a Python exception's row reads as a runtime error by its name
+        (
+            "PackagesNotFoundError: The following packages are not available from current",
+            "dependency",
+        ),
     ],
 )
 def test_compilers_and_npm_own_wordings_find_their_category(message: str, category: str) -> None:
