@@ -286,3 +286,25 @@ def test_detekts_lite_report_reads_as_its_findings() -> None:
 def test_a_passing_kotlin_program_reports_nothing() -> None:
     report = scan(f"{JVM_WARNING}\nok\n")
     assert report.errors == [] and report.warnings == []
+
+
+def test_gradle_s_compilation_error_section_follows_from_the_kotlin_errors_above() -> None:
+    for wrapped in (
+        "",
+        "> A failure occurred while executing org.jetbrains.kotlin.compilerRunner"
+        ".GradleCompilerRunnerWithWorkers$GradleKotlinCompilerWorkAction\n   ",
+    ):
+        report = scan(
+            "e: file:///home/runner/work/app/app/src/main/java/com/ex/Main.kt:5:13 Unresolved"
+            " reference: totl\n\nFAILURE: Build failed with an exception.\n\n"
+            "* What went wrong:\nExecution failed for task ':app:compileDebugKotlin'.\n"
+            f"{wrapped}> Compilation error. See log for more details\n\n* Try:\n"
+            "> Run with --stacktrace option to get the stack trace.\n"
+        )
+        (err,) = report.errors
+        assert (err.line, err.category, err.message) == (
+            5,
+            "reference",
+            "Unresolved reference: totl",
+        )
+        assert err.related  # the section only says the compilation failed

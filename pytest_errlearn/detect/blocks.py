@@ -279,6 +279,7 @@ class Gradle(Reader):
     _SUMMARY = (
         "> There were failing tests",
         "> Compilation failed",
+        "> Compilation error. See log",  # Kotlin's plugin, its "e: " lines above
         "> There were failing",
         "> Build failed with",
         "> Analysis failed with",  # detekt
@@ -299,10 +300,12 @@ class Gradle(Reader):
             self.err.message, self.cause, self.consequence = cause, True, False
         elif stripped and self.err.message.startswith("* What went wrong"):
             self.err.message = stripped
-        elif stripped.startswith("> ") and " > " not in self.err.message:
-            self.err.message = f"{self.err.message} {stripped}"
-            # The failing tests or compiler errors above are the cause; this repeats them.
-            self.consequence = stripped.startswith(self._SUMMARY)
+        elif stripped.startswith("> "):
+            if " > " not in self.err.message:
+                self.err.message = f"{self.err.message} {stripped}"
+            # The failing tests or compiler errors above are the cause; this repeats them
+            # (said under the task's line, or under the worker's failure that wraps it).
+            self.consequence = self.consequence or stripped.startswith(self._SUMMARY)
         return True
 
     def finish(self) -> None:
