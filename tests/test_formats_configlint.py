@@ -79,3 +79,20 @@ def test_actionlint_hadolint_and_codespell_each_problem_at_its_place() -> None:
         ("src/shop/cart.py", 8, "codespell", None, "teh ==> the"),
     ]
     assert [(w.line, w.code) for w in report.warnings] == [(3, "DL3008")]
+
+
+def test_yamllint_s_syntax_error_is_its_own_under_its_file_as_its_rules_are() -> None:
+    # yamllint 1.37: one space before "(syntax)", two before a rule's name
+    report = scan(
+        """
+        bad.yml
+          1:1       warning  missing document start "---"  (document-start)
+          3:2       error    syntax error: expected ',' or ']', but got ':' (syntax)
+          3:81      error    line too long (89 > 80 characters)  (line-length)
+        """
+    )
+    got = [(e.tool, e.file, e.line, e.code, e.category) for e in report.errors]
+    assert got == [
+        ("yamllint", "bad.yml", 3, "syntax", "syntax"),
+        ("yamllint", "bad.yml", 3, "line-length", "unknown"),
+    ]

@@ -40,11 +40,14 @@ ROWS = (
     Format(
         "yamllint-standard",
         r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.+?)"
-        r"\s{2,}\((?P<code>[\w-]+)\)$",
+        r"\s+\((?P<code>[\w-]+)\)$",  # two spaces before a rule, one before "(syntax)"
         tool="yamllint",
         fixup=_YAML_FILE,
         rank=2,
-        examples=('  2:1       error    duplication of key "key" in mapping  (key-duplicates)',),
+        examples=(
+            '  2:1       error    duplication of key "key" in mapping  (key-duplicates)',
+            "  3:2       error    syntax error: expected ',' or ']', but got ':' (syntax)",
+        ),
     ),
     Format(
         "yamllint-parsable",
