@@ -96,3 +96,37 @@ def test_yamllint_s_syntax_error_is_its_own_under_its_file_as_its_rules_are() ->
         ("yamllint", "bad.yml", 3, "syntax", "syntax"),
         ("yamllint", "bad.yml", 3, "line-length", "unknown"),
     ]
+
+
+def test_sqlfluff_s_problems_are_each_an_error_under_its_file_read_whole() -> None:
+    # sqlfluff 4.5, its default (human) format
+    report = scan(
+        """
+        == [models/bad.sql] FAIL
+        L:   1 | P:  21 | AL05 | Alias 'x' is never used in SELECT statement.
+                               | [aliasing.unused]
+        L:   1 | P:  23 |  PRS | Line 1, Position 23: Found unparsable section: '= 1'.
+                               | Expected: Nothing here.
+        WARNING: Parsing errors found and dialect is set to 'ansi'. Have you configured your dialect correctly?
+        All Finished!
+        """  # noqa: E501
+    )
+    got = [(e.file, e.line, e.column, e.code, e.category, e.message) for e in report.errors]
+    assert got == [
+        (
+            "models/bad.sql",
+            1,
+            21,
+            "AL05",
+            "unknown",
+            "Alias 'x' is never used in SELECT statement.",
+        ),
+        (
+            "models/bad.sql",
+            1,
+            23,
+            "PRS",
+            "syntax",
+            "Line 1, Position 23: Found unparsable section: '= 1'. Expected: Nothing here.",
+        ),
+    ]

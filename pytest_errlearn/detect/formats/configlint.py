@@ -1,6 +1,6 @@
 """Linters of a repository's other files, which CI jobs run beside its code's:
 yamllint (YAML), actionlint (GitHub Actions workflows), hadolint (Dockerfiles),
-codespell (spelling).
+codespell (spelling), sqlfluff (SQL).
 
 yamllint's ``standard`` format (the default where no terminal is) names the
 file on a line of its own, then one problem a line, its rule last in
@@ -15,15 +15,21 @@ stylish format looks alike but writes its rule without parentheses: node.py's.
 
 actionlint: ``ci.yml:12:9: property "foo" is not defined ... [expression]``,
 the line quoted under it. hadolint: ``Dockerfile:3 DL3008 warning: Pin
-versions ...``. codespell: ``src/a.py:8: teh ==> the``.
+versions ...``. codespell: ``src/a.py:8: teh ==> the``. sqlfluff names each
+file that failed (``== [models/a.sql] FAIL``), then its problems, a message
+too long for its column going on on the lines under it::
+
+    L:   1 | P:  23 |  PRS | Line 1, Position 23: Found unparsable section: '= 1'.
+                           | Expected: Nothing here. [...]
 """
 
 from __future__ import annotations
 
-from . import Format, named_above
+from ..reader import Reader
+from . import Format, named_above, regex
 
 ORDER = 18  # before node.py's eslint rows, whose stylish row would take yamllint's lines
-_TOOLS = ("yamllint", "actionlint", "hadolint", "codespell")
+_TOOLS = ("yamllint", "actionlint", "hadolint", "codespell", "sqlfluff")
 COMMANDS = {tool: tool for tool in _TOOLS}
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(_TOOLS, None)
 
@@ -35,6 +41,32 @@ _CODESPELL_AT = r":(?P<line>\d+): (?P<msg>\S+ ==> \S.*)$"
 # The standard format names the file once, unindented, above its problems.
 _YAML_FILE = named_above(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:ya?ml|yamllint))\s*$")
 
+_SQL_FILE = named_above(r"^== \[(?P<file>[^\]]+)\] FAIL\s*$")
+
+
+class SqlfluffProblem(Reader):
+    """The lines a sqlfluff message goes on on (``   | ...``), its rule's name
+    (``[layout.spacing]``) dropped; a parse error is `syntax`, a template's
+    `config`."""
+
+    frames_wanted = False
+    _MORE = regex(r"^\s+\| (?P<more>.*)$")
+    _RULE = regex(r"\s*\[[\w.]+\]$")
+
+    def accept(self, line: str) -> bool:
+        if (m := self._MORE.match(line)) is None:
+            return False
+        self.err.message = f"{self.err.message} {m['more'].strip()}"
+        return True
+
+    def finish(self) -> None:
+        self.err.message = self._RULE.sub("", self.err.message)
+
+    def category(self) -> str | None:
+        return {"PRS": "syntax", "TMP": "config"}.get(self.err.code or "")
+
+
+READERS = {"sqlfluff": SqlfluffProblem}
 
 ROWS = (
     Format(
@@ -59,6 +91,28 @@ ROWS = (
             'ci.yml:2:1: [error] duplication of key "key" in mapping (key-duplicates)',
             '.github/workflows/a.yaml:1:1: [warning] missing document start "---" (document-start)',
         ),
+    ),
+    Format(
+        "sqlfluff",
+        r"^L:\s*(?P<line>\d+) \| P:\s*(?P<col>\d+) \|\s*(?P<code>[A-Z]{1,3}\d{0,3}) \|"
+        r" (?P<msg>.+)$",
+        tool="sqlfluff",
+        block="sqlfluff",
+        fixup=_SQL_FILE,
+        rank=2,
+        words=("| p:",),
+        examples=(
+            "L:   1 | P:  21 | AL01 | Implicit/explicit aliasing of table. [aliasing.table]",
+            "L:   1 | P:  23 |  PRS | Line 1, Position 23: Found unparsable section: '= 1'.",
+            "L:   3 | P:   5 | L003 | Indentation not hanging or a multiple of 4 spaces",
+        ),
+    ),
+    Format(  # the file whose problems follow: they are the errors
+        "sqlfluff-file",
+        r"^== \[[^\]]+\] FAIL\s*$",
+        tool="sqlfluff",
+        role="ignore",
+        examples=("== [models/orders.sql] FAIL",),
     ),
     Format(
         "actionlint",
