@@ -104,6 +104,13 @@ def regex(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return cast("re.Pattern[str]", _Lazy(pattern, flags))
 
 
+def said_in(words: Sequence[tuple[str, re.Pattern[str]]], message: str) -> str | None:
+    """The category of the first of a tool's ``(category, words)`` whose words the
+    message holds: the tool's own wordings, where the classifier's general rules
+    would not tell (``Reader.category``); None when none does."""
+    return next((category for category, said in words if said.search(message)), None)
+
+
 def named_above(pattern: str) -> Fixup:
     """A fixup taking the named groups of the nearest line above that ``pattern``
     matches from its start: what a tool says once above the lines that report

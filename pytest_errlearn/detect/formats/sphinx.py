@@ -12,7 +12,7 @@ the first, under "Warning, treated as error:", written ``file:line:message``.
 from __future__ import annotations
 
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
 COMMANDS = {"sphinx-build": "sphinx", "sphinx-autobuild": "sphinx", "docutils": "docutils"}
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(COMMANDS)
@@ -46,10 +46,7 @@ _CATEGORIES = (
 
 def _category(reader: Reader) -> str:
     """A problem's category, from Sphinx's and docutils' words, else the message's."""
-    for category, words in _CATEGORIES:
-        if words.search(reader.err.message):
-            return category
-    return reader.said_else("build")
+    return said_in(_CATEGORIES, reader.err.message) or reader.said_else("build")
 
 
 class Problem(Reader):

@@ -31,10 +31,10 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, named_above, regex
+from . import Format, named_above, regex, said_in
 
 COMMANDS = dict.fromkeys(("tclsh", "wish", "expect"), "tcl")
-BUILDS: dict[str, frozenset[str] | None] = {"tclsh": None, "wish": None, "expect": None}
+BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(COMMANDS)
 
 # What a program puts before an uncaught error's message (tcltest's all.tcl,
 # wish, a host application's console).
@@ -96,9 +96,8 @@ class TclStack(Reader):
 def tcl_category(message: str) -> str:
     """The category of a Tcl error's message: a bad name, bad arguments, ...;
     else what its words say, else ``runtime`` (an error raised while it ran)."""
-    for category, words in _CATEGORIES:
-        if words.search(message):
-            return category
+    if (category := said_in(_CATEGORIES, message)) is not None:
+        return category
     from ..classify import categorize  # its set compiles on import: not the families'
 
     said = categorize(message)
