@@ -130,3 +130,19 @@ def test_sqlfluff_s_problems_are_each_an_error_under_its_file_read_whole() -> No
             "Line 1, Position 23: Found unparsable section: '= 1'. Expected: Nothing here.",
         ),
     ]
+
+
+def test_cspell_s_unknown_words_are_each_an_error_and_its_counts_follow() -> None:
+    report = scan(
+        """
+        src/cart.ts:3:5 - Unknown word (totl)
+        doc.md:3:6 - Unknown word (sentense) fix: (sentence)
+        CSpell: Files checked: 12, Issues found: 2 in 2 files.
+        """
+    )
+    got = [(e.tool, e.file, e.line, e.column, e.message) for e in report.errors]
+    assert got == [
+        ("cspell", "src/cart.ts", 3, 5, "Unknown word (totl)"),
+        ("cspell", "doc.md", 3, 6, "Unknown word (sentense)"),
+    ]
+    assert report.errors[1].related  # the counts

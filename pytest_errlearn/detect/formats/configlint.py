@@ -1,6 +1,6 @@
 """Linters of a repository's other files, which CI jobs run beside its code's:
 yamllint (YAML), actionlint (GitHub Actions workflows), hadolint (Dockerfiles),
-codespell (spelling), sqlfluff (SQL).
+codespell and cspell (spelling), sqlfluff (SQL).
 
 yamllint's ``standard`` format (the default where no terminal is) names the
 file on a line of its own, then one problem a line, its rule last in
@@ -15,7 +15,8 @@ stylish format looks alike but writes its rule without parentheses: node.py's.
 
 actionlint: ``ci.yml:12:9: property "foo" is not defined ... [expression]``,
 the line quoted under it. hadolint: ``Dockerfile:3 DL3008 warning: Pin
-versions ...``. codespell: ``src/a.py:8: teh ==> the``. sqlfluff names each
+versions ...``. codespell: ``src/a.py:8: teh ==> the``; cspell: ``src/a.ts:3:5 -
+Unknown word (teh)``, its counts after them. sqlfluff names each
 file that failed (``== [models/a.sql] FAIL``), then its problems, a message
 too long for its column going on on the lines under it::
 
@@ -29,7 +30,7 @@ from ..reader import Reader
 from . import Format, named_above, regex
 
 ORDER = 18  # before node.py's eslint rows, whose stylish row would take yamllint's lines
-_TOOLS = ("yamllint", "actionlint", "hadolint", "codespell", "sqlfluff")
+_TOOLS = ("yamllint", "actionlint", "hadolint", "codespell", "cspell", "sqlfluff")
 COMMANDS = {tool: tool for tool in _TOOLS}
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(_TOOLS, None)
 
@@ -38,6 +39,7 @@ _HADOLINT_AT = (
     r":(?P<line>\d+) (?P<code>(?:DL|SC)\d{4}) (?P<sev>error|warning|info|style): (?P<msg>.+)$"
 )
 _CODESPELL_AT = r":(?P<line>\d+): (?P<msg>\S+ ==> \S.*)$"
+_CSPELL_AT = r":(?P<line>\d+):(?P<col>\d+) - (?P<msg>(?:Unknown|Forbidden) word \([^)]*\))"
 # The standard format names the file once, unindented, above its problems.
 _YAML_FILE = named_above(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:ya?ml|yamllint))\s*$")
 
@@ -145,5 +147,26 @@ ROWS = (
         rank=2,
         words=("==>",),
         examples=("src/shop/cart.py:8: teh ==> the", "README.md:3: recieve ==> receive"),
+    ),
+    Format(  # its suggestions after the word, where it has some: "fix: (the)"
+        "cspell",
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+)" + _CSPELL_AT + r"(?: .*)?$",
+        seek=_CSPELL_AT,
+        tool="cspell",
+        rank=2,
+        examples=(
+            "README.md:3:5 - Unknown word (teh)",
+            "src/components/Forecast/utils/precipitationLabel.ts:119:70 - Unknown word (graupel)",
+            "doc.md:3:6 - Unknown word (sentense) fix: (sentence)",
+        ),
+    ),
+    Format(
+        "cspell-summary",
+        r"^CSpell: Files checked: \d+, Issues found: [1-9]\d* in \d+ files?\.?\s*$",
+        tool="cspell",
+        role="consequence",
+        rank=0,
+        words=("issues found",),
+        examples=("CSpell: Files checked: 12, Issues found: 1 in 1 files.",),
     ),
 )
