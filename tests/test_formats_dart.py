@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from test_detect import scan
 
+from pytest_errlearn.detect import detect, tool_from_command
+
 # dart test's expanded reporter (the one CI gets): a failed expectation, then an
 # exception thrown in the code under test, then the run's verdict.
 DART_TEST = """
@@ -178,7 +180,17 @@ def test_pub_cannot_solve_the_versions() -> None:
         Because calc depends on foo any which doesn't exist (could not find package foo at https://pub.dev), version solving failed.
         """  # noqa: E501
     ).errors
-    assert (err.tool, err.category) == ("pub", "dependency")
+    assert (err.tool, err.category) == (None, "dependency")  # Poetry says it so too
+
+
+def test_poetry_s_solver_failure_is_poetry_s_not_pub_s() -> None:
+    report = detect(
+        b"Updating dependencies\nResolving dependencies...\n\nBecause myproject depends on"
+        b" requests (^3.0) which doesn't match any versions, version solving failed.\n",
+        tool_from_command(["poetry", "install"]),
+    )
+    (err,) = report.errors
+    assert (err.tool, err.category) == ("pip", "dependency")  # poetry's errors are pip's tool
 
 
 def test_a_passing_dart_test_run_has_no_errors() -> None:

@@ -284,10 +284,9 @@ ROWS = (
         examples=("Unhandled exception:",),
     ),
     # -- pub --------------------------------------------------------------------------------
-    Format(
+    Format(  # PubGrub's words, which Poetry's solver says too: the tool is the command's
         "pub-version-solving",
         r"^(?P<msg>(?:So, |And |Thus, )?[Bb]ecause .+ version solving failed\.)$",
-        tool="pub",
         category="dependency",
         rank=2,
         examples=(
