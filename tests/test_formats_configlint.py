@@ -146,3 +146,26 @@ def test_cspell_s_unknown_words_are_each_an_error_and_its_counts_follow() -> Non
         ("cspell", "doc.md", 3, 6, "Unknown word (sentense)"),
     ]
     assert report.errors[1].related  # the counts
+
+
+def test_a_dead_link_is_one_error_under_its_file_though_listed_twice() -> None:
+    report = scan(
+        """
+        FILE: README.md
+          [✓] https://xkcd.com/196/
+          [✖] https://example.com/missing
+
+          2 links checked.
+
+          ERROR: 1 dead links found!
+          [✖] https://example.com/missing → Status: 404
+        """
+    )
+    (err,) = report.errors
+    assert (err.tool, err.file, err.category, err.message) == (
+        "markdown-link-check",
+        "README.md",
+        "reference",
+        "https://example.com/missing",
+    )
+    assert err.count == 2

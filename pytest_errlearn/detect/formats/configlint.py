@@ -1,6 +1,6 @@
 """Linters of a repository's other files, which CI jobs run beside its code's:
 yamllint (YAML), actionlint (GitHub Actions workflows), hadolint (Dockerfiles),
-codespell and cspell (spelling), sqlfluff (SQL).
+codespell and cspell (spelling), sqlfluff (SQL), markdown-link-check (links).
 
 yamllint's ``standard`` format (the default where no terminal is) names the
 file on a line of its own, then one problem a line, its rule last in
@@ -16,7 +16,9 @@ stylish format looks alike but writes its rule without parentheses: node.py's.
 actionlint: ``ci.yml:12:9: property "foo" is not defined ... [expression]``,
 the line quoted under it. hadolint: ``Dockerfile:3 DL3008 warning: Pin
 versions ...``. codespell: ``src/a.py:8: teh ==> the``; cspell: ``src/a.ts:3:5 -
-Unknown word (teh)``, its counts after them. sqlfluff names each
+Unknown word (teh)``, its counts after them. markdown-link-check lists each
+link of a file (``FILE: README.md``), ``[✖]`` a dead one, and lists the dead
+ones again after its count. sqlfluff names each
 file that failed (``== [models/a.sql] FAIL``), then its problems, a message
 too long for its column going on on the lines under it::
 
@@ -30,7 +32,15 @@ from ..reader import Reader
 from . import Format, named_above, regex
 
 ORDER = 18  # before node.py's eslint rows, whose stylish row would take yamllint's lines
-_TOOLS = ("yamllint", "actionlint", "hadolint", "codespell", "cspell", "sqlfluff")
+_TOOLS = (
+    "yamllint",
+    "actionlint",
+    "hadolint",
+    "codespell",
+    "cspell",
+    "sqlfluff",
+    "markdown-link-check",
+)
 COMMANDS = {tool: tool for tool in _TOOLS}
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(_TOOLS, None)
 
@@ -43,6 +53,7 @@ _CSPELL_AT = r":(?P<line>\d+):(?P<col>\d+) - (?P<msg>(?:Unknown|Forbidden) word 
 # The standard format names the file once, unindented, above its problems.
 _YAML_FILE = named_above(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:ya?ml|yamllint))\s*$")
 
+_LINKS_FILE = named_above(r"^FILE: (?P<file>\S.*?)\s*$")
 _SQL_FILE = named_above(r"^== \[(?P<file>[^\]]+)\] FAIL\s*$")
 
 
@@ -168,5 +179,23 @@ ROWS = (
         rank=0,
         words=("issues found",),
         examples=("CSpell: Files checked: 12, Issues found: 1 in 1 files.",),
+    ),
+    Format(  # listed, then again after the count with its status: the same error twice
+        "markdown-link-check",
+        r"^\s*\[✖\] (?P<msg>\S+)(?: (?:→|->) Status: \d+.*)?$",
+        tool="markdown-link-check",
+        category="reference",
+        fixup=_LINKS_FILE,
+        rank=2,
+        words=("[✖]",),
+        examples=("  [✖] /pages/toolbox.html", "  [✖] https://nbp2202map.com/ → Status: 0"),
+    ),
+    Format(
+        "markdown-link-check-count",
+        r"^\s*ERROR: \d+ dead links found!\s*$",
+        tool="markdown-link-check",
+        role="consequence",
+        rank=0,
+        examples=("  ERROR: 5 dead links found!",),
     ),
 )
