@@ -1,10 +1,7 @@
-"""Perl: the interpreter's errors (``die`` and ``croak`` messages, compile errors),
-Test::More's failure diagnostics under prove (TAP::Harness), and cpanm."""
+"""Perl: the interpreter's errors (``die`` and ``croak`` messages, compile errors)
+and cpanm. (Test::More's failures under prove: perl_tests.py.)"""
 
 from __future__ import annotations
-
-import re
-from collections.abc import Sequence
 
 from ...report import Error
 from ..frames import is_user_path
@@ -18,7 +15,7 @@ _AT = (
     r" at (?P<file>\(eval \d+\)|\S+) line (?P<line>\d+)(?:, <[^>]*> (?:line|chunk) \d+)?"
     r"(?P<rest>[.,].*)?$"
 )
-_AT_RX = regex(r"^(?P<msg>.+?)" + _AT)
+AT_RX = regex(r"^(?P<msg>.+?)" + _AT)
 # The errno texts ``$!`` gives, after the colon of ``die "Cannot open $f: $!"``: what the
 # row of such messages seeks (any text may come first).
 _ERRNO = (
@@ -43,7 +40,6 @@ _AFTERMATH = regex(
     r"|^\s*# (?:Looks like (?:your test exited|you planned|you failed)|Tests were run but no plan"
     r"|No tests run!)"
 )
-_TAP_LINE = regex(r"^\s*(?:not )?ok \d+|^\S+ \.{2,} ?$|^\s*\d+\.\.\d+")
 
 
 def user_code(path: str) -> bool:
@@ -63,7 +59,7 @@ class PerlDie(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        m = _AT_RX.match(err.text)
+        m = AT_RX.match(err.text)
         # an odd number of quotes after "near": the quoted code runs on over lines
         self.open_quote = bool(m and m["rest"] and m["rest"].count('"') % 2)
         self.frames: list[tuple[str, int]] = []
@@ -79,7 +75,7 @@ class PerlDie(Reader):
 
     def finish(self) -> None:
         err = self.err
-        if (m := _AT_RX.match(err.text)) is not None and (rest := (m["rest"] or "")[1:].strip()):
+        if (m := AT_RX.match(err.text)) is not None and (rest := (m["rest"] or "")[1:].strip()):
             err.message = f"{err.message}, {rest}"  # a syntax error's ``near "..."``
         if err.file is not None and user_code(err.file):
             return
@@ -87,128 +83,10 @@ class PerlDie(Reader):
             err.file, err.line = where
 
 
-class TestMoreFailure(Reader):
-    """Test::More's diagnostics of a failed test (stderr: ``#   Failed test 'adds'``,
-    ``#   at t/calc.t line 8.``, ``#          got: '2'``, ``#     expected: '3'``), at
-    the test's own indentation (a subtest's are indented further).
-
-    A subtest's failures end with its ``# Looks like you failed 1 test of 2.``; the
-    parent's ``Failed test 'outer'`` just below only follows from them and is taken
-    in too."""
-
-    frames_wanted = False
-    _DIAG = regex(r"^(?P<indent>\s*)#(?P<body>.*)$")
-    _FAILED = regex(r"^Failed test\b")
-    _PLACE = regex(
-        r"^(?:at (?P<file>.+?) line (?P<line>\d+)\.?|in (?P<file2>\S+) at line (?P<line2>\d+)\.?)$"
-    )
-    _OLD = regex(r"\((?P<file>\S+) at line (?P<line>\d+)\)")
-    _RULE = regex(r"[-+=| ]+")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.indent = err.text.index("#")
-        self.state = "diag"  # diag, parent (its subtest's summary read), parent-at, over
-        self.said: list[str] = []
-        self.blank = False
-
-    def accept(self, line: str) -> bool:
-        m = self._DIAG.match(line)
-        if self.state == "parent" and not line.strip() and not self.blank:
-            self.blank = True  # Test::More puts a blank line before a failure's diagnostics
-            return True
-        if m is None or self.state == "over":
-            return False
-        indent, body = len(m["indent"]), m["body"].strip()
-        if self.state == "parent":
-            if indent < self.indent and self._FAILED.match(body):
-                self.state, self.indent = "parent-at", indent
-                return True
-            return False
-        if self.state == "parent-at":
-            self.state = "over"
-            return indent == self.indent and body.startswith(("at ", "in "))
-        if indent != self.indent or self._FAILED.match(body) or body.startswith("Subtest:"):
-            return False
-        if body.startswith("Looks like you failed"):
-            self.state = "parent" if indent > 0 else "over"
-            return True
-        if body.startswith(("Looks like", "Tests were run")):
-            return False  # the script died: that line's own row reads what it said
-        if (place := self._PLACE.match(body)) is not None:
-            if self.err.file is None:
-                self.err.file = place["file"] or place["file2"]
-                self.err.line = int(place["line"] or place["line2"])
-        elif body and not self._RULE.fullmatch(body):
-            self.said.append(body)
-        return True
-
-    def finish(self) -> None:
-        err = self.err
-        if err.file is None and (m := self._OLD.search(err.text)):
-            err.file, err.line = m["file"], int(m["line"])
-        name = f"Failed test '{err.test}'" if err.test else "Failed test"
-        err.message = f"{name}: {'; '.join(self.said[:4])}" if self.said else name
-
-
-class TestMoreEnd(Reader):
-    """Test::More's last words for a script that died, each on a line of its own."""
-
-    frames_wanted = False
-
-    def accept(self, line: str) -> bool:
-        return (
-            re.match(r"^\s*# (?:Looks like|Tests were run but no plan|No tests run)", line)
-            is not None
-        )
-
-    def finish(self) -> None:
-        pass
-
-
-def _died_at(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """A test script that died: what ``die`` said, on the line above Test::More's
-    ``# Looks like your test exited with 255`` (its diagnostics and prove's own lines
-    between), is the error, at the place it names."""
-    for line in reversed(before[-12:]):
-        if not line.strip():
-            return
-        if line.lstrip().startswith("#") or _TAP_LINE.match(line):
-            continue
-        if (m := _AT_RX.match(line.strip())) is not None:
-            groups["msg"], groups["file"], groups["line"] = m["msg"], m["file"], m["line"]
-        return
-
-
-class ProveSummary(Reader):
-    """prove's ``Test Summary Report``: the failed scripts again, up to ``Result: FAIL``."""
-
-    frames_wanted = False
-    _BODY = regex(r"^-{3,}$|^\S+ \(Wstat: |^\s+\S|^Files=\d+, Tests=\d+|^Result: ")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.over = False
-
-    def accept(self, line: str) -> bool:
-        if self.over or self._BODY.match(line) is None:
-            return False
-        self.over = line.startswith("Result: ")
-        return True
-
-    def finish(self) -> None:
-        pass
-
-
 ORDER = 50  # where its rows stand in the table (``formats.families``)
-COMMANDS = {"perl": "perl", "prove": "prove", "cpanm": "cpanm"}
-BUILDS: dict[str, frozenset[str] | None] = {"perl": None, "prove": None, "cpanm": None}
-READERS = {
-    "perldie": PerlDie,
-    "testmore": TestMoreFailure,
-    "testmoreend": TestMoreEnd,
-    "provesummary": ProveSummary,
-}
+COMMANDS = {"perl": "perl", "cpanm": "cpanm"}
+BUILDS: dict[str, frozenset[str] | None] = {"perl": None, "cpanm": None}
+READERS = {"perldie": PerlDie}
 
 ROWS = (
     Format(
@@ -329,80 +207,6 @@ ROWS = (
         tool="perl",
         role="warning",
         examples=("Use of uninitialized value $x in addition (+) at op.pl line 2.",),
-    ),
-    Format(
-        "test-more-failed",
-        r"^\s*#\s+Failed test(?: '(?P<test>.*)')?(?: at (?P<file>\S+) line (?P<line>\d+)\.|"
-        r" \(\S+ at line \d+\))?\s*$",
-        tool="prove",
-        category="assertion",
-        block="testmore",
-        rank=3,
-        examples=(
-            "#   Failed test 'adds again'",
-            "#   Failed test at t/calc.t line 8.",
-            "    #   Failed test 'inner'",
-            "# Failed test 'adds'",
-        ),
-    ),
-    Format(  # the script died: what it said is on a line above (``_died_at``)
-        "test-more-died",
-        r"^\s*# (?P<msg>Looks like your test exited with \d+ (?:just after \d+|before it could "
-        r"output anything)|Looks like you planned \d+ tests? but ran \d+|Tests were run but no "
-        r"plan was declared and done_testing\(\) was not seen|No tests run!)\.?$",
-        tool="prove",
-        category="runtime",
-        block="testmoreend",
-        rank=3,
-        fixup=_died_at,
-        words=("looks like you", "no plan was declared"),
-        examples=(
-            "# Looks like your test exited with 255 just after 1.",
-            "# Tests were run but no plan was declared and done_testing() was not seen.",
-            "# Looks like you planned 3 tests but ran 2.",
-        ),
-    ),
-    Format(
-        "test-more-failed-count",
-        r"^\s*# Looks like you failed \d+ tests? of \d+(?: run)?\.$",
-        tool="prove",
-        role="consequence",
-        rank=0,
-        examples=("# Looks like you failed 1 test of 3.",),
-    ),
-    Format(
-        "tap-bail-out",
-        r"^Bail out!\s*(?P<msg>.*)$",
-        tool="prove",
-        rank=2,
-        examples=("Bail out!  Cannot connect to the database",),
-    ),
-    Format(
-        "prove-consequence",
-        r"^(?:Dubious, test returned \d+ \(wstat \d+, 0x[0-9a-fA-F]+\)|"
-        r"(?:Failed \d+/\d+ subtests|No subtests run)\s*|Result: FAIL|"
-        r"Failed \d+/\d+ test programs\. \d+/\d+ subtests failed\.|"
-        r"FAILED--Further testing stopped.*|Bailout called\..*)$",
-        tool="prove",
-        role="consequence",
-        rank=0,
-        words=("dubious, test returned",),
-        examples=(
-            "Dubious, test returned 1 (wstat 256, 0x100)",
-            "Failed 1/3 subtests ",
-            "Result: FAIL",
-            "Failed 1/2 test programs. 1/4 subtests failed.",
-        ),
-    ),
-    Format(
-        "prove-summary",
-        r"^Test Summary Report$",
-        tool="prove",
-        role="consequence",
-        block="provesummary",
-        rank=0,
-        words=("test summary report",),
-        examples=("Test Summary Report",),
     ),
     Format(
         "cpanm-not-found",
