@@ -104,13 +104,13 @@ class Reader:
         (read once the block is whole); None: classify its words as any error's."""
         return None
 
-    def said_else(self, default: str) -> str:
-        """The category the error's message says, else ``default``: for a reader
-        whose other lines would mislead the classifier (quoted source, a banner,
-        a wrapper's exception name)."""
+    def said_else(self, default: str, text: str | None = None) -> str:
+        """The category the error's message (or ``text``, a part of the block that
+        says more) says, else ``default``: for a reader whose other lines would
+        mislead the classifier (quoted source, a banner, a wrapper's exception name)."""
         from .classify import categorize  # its set compiles on import: not the families'
 
-        said = categorize(self.err.message)
+        said = categorize(self.err.message if text is None else text)
         return default if said == "unknown" else said
 
     def locate(self) -> Frame | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import Format, regex
+from . import Format, named_above, regex
 from .ruby import innermost_user_frame
 
 COMMANDS = {"cucumber": "cucumber", "behave": "behave"}
@@ -31,7 +31,8 @@ BUILDS: dict[str, frozenset[str] | None] = {"cucumber": None, "behave": None}
 
 _KEYWORD = r"(?:Given|When|Then|And|But|\*) "
 # A scenario, and a step with where it is defined: what a failure is read under.
-_SCENARIO = regex(r"^\s*Scenario(?: Outline)?: (?P<test>.+?)\s+#\s*\S+:\d+\s*$")
+_SCENARIO_LINE = r"^\s*Scenario(?: Outline)?: (?P<test>.+?)\s+#\s*\S+:\d+\s*$"
+_SCENARIO = regex(_SCENARIO_LINE)
 _STEP = regex(r"^\s*" + _KEYWORD + r".*?\s+#\s*(?P<file>[^\s:]+):(?P<line>\d+)\s*$")
 _FRAME = regex(r"^\s+\S+:\d+:in [`']")
 _IN_STEP = r":in [`']" + _KEYWORD  # where a backtrace reaches the step that failed
@@ -40,12 +41,7 @@ _CLASS = regex(r"^(?P<said>.*?)\s*\((?P<code>[A-Z]\w*(?:::[A-Z]\w*)*)\)\s*$")
 _ASSERTIONS = ("ExpectationNotMetError", "Minitest::Assertion", "AssertionFailedError")
 
 
-def _scenario(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """The scenario above a failure is its test."""
-    for line in reversed(before):
-        if (m := _SCENARIO.match(line)) is not None:
-            groups["test"] = m["test"]
-            return
+_scenario = named_above(_SCENARIO_LINE)  # the scenario above a failure is its test
 
 
 def _step_failure(groups: dict[str, str | None], before: Sequence[str]) -> None:

@@ -90,18 +90,13 @@ class TclStack(Reader):
         self.valid = len(self.err.block) > 1  # a quoted command under it: Tcl's own trace
 
     def category(self) -> str | None:
-        return tcl_category(self.err.message)
+        return tcl_category(self, self.err.message)
 
 
-def tcl_category(message: str) -> str:
+def tcl_category(reader: Reader, message: str) -> str:
     """The category of a Tcl error's message: a bad name, bad arguments, ...;
     else what its words say, else ``runtime`` (an error raised while it ran)."""
-    if (category := said_in(_CATEGORIES, message)) is not None:
-        return category
-    from ..classify import categorize  # its set compiles on import: not the families'
-
-    said = categorize(message)
-    return "runtime" if said == "unknown" else said
+    return said_in(_CATEGORIES, message) or reader.said_else("runtime", message)
 
 
 class TcltestFailure(Reader):
@@ -154,7 +149,7 @@ class TcltestFailure(Reader):
 
     def category(self) -> str | None:
         if raised := self.heads.get("errorInfo"):
-            return tcl_category(raised)
+            return tcl_category(self, raised)
         return "assertion"
 
 
