@@ -41,6 +41,16 @@ def test_an_re2_set_names_the_regexes_a_text_holds_anchored_at_its_start_or_anyw
     assert not at_start.Match("no such thing")
 
 
+def test_regexes_kept_apart_in_sets_of_their_own_are_named_as_one_set_names_them() -> None:
+    pytest.importorskip("re2")
+    regexes = [r"\s+at \S+", r"error: .*", r"[^\s:]+:\d+: error", r"\s*FAIL", r"warning: .*"]
+    one = re2_set(regexes, anchored=True)
+    apart = re2_set(regexes, anchored=True, apart=recogniser.start)
+    texts = ["  at Foo.bar", "error: boom", "src/a.c:3: error", "   FAIL x", "all good", "wé: x"]
+    assert [sorted(apart.Match(t)) for t in texts] == [sorted(one.Match(t) or ()) for t in texts]
+    assert len({recogniser.start(r) for r in regexes}) > 2  # in sets apart indeed
+
+
 def test_without_re2_the_table_finds_each_example_lines_row_all_the_same(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

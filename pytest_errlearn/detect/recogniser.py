@@ -270,6 +270,24 @@ def _classes(pattern: str) -> Iterator[tuple[str, bool, list[str] | None]]:
             yield text, syntax, None
 
 
+def start(pattern: str) -> str:
+    """What a recogniser's lines start with, roughly: indentation ("space"), a
+    letter ("word"), a class of many characters ("any": a path, a name, a
+    number), else a mark ("mark": brackets, punctuation). The table's set keeps
+    each kind apart (``re2set.Sets``); a row put in another kind would cost a
+    little time, never a match."""
+    while pattern.startswith("(?:"):
+        pattern = pattern[3:]
+    text, _, klass = next(_classes(pattern), ("", False, None))
+    if klass is not None:  # [^\s:] a path's first character, [\s] indentation
+        return "space" if klass[0] != "[^" and r"\s" in klass else "any"
+    if text in (" ", r"\s", r"\t"):
+        return "space"
+    if text in (r"\S", ".", r"\w", r"\d"):
+        return "any"
+    return "word" if text.isalpha() else "mark"
+
+
 # RE2's classes are ASCII; Python's, over text, Unicode: a letter like "é" is
 # \w to Python, and so are \x0b and \x1c-\x1f \s. RE2 is told to take any of those.
 _WIDE = r"\x0b\x1c-\x1f\x{80}-\x{10FFFF}"

@@ -201,11 +201,12 @@ class Table:
 
 
 def _recogniser_set(rows: Sequence[Format]) -> Any:
-    """An RE2 set of the rows' recognisers, anchored at the line's start; None without re2."""
+    """An RE2 set of the rows' recognisers, anchored at the line's start, the rows
+    that start alike in a set of their own (``re2set.Sets``); None without re2."""
     from ..re2set import re2_set
-    from ..recogniser import set_recogniser
+    from ..recogniser import set_recogniser, start
 
-    return re2_set((set_recogniser(row.pattern) for row in rows), anchored=True)
+    return re2_set((set_recogniser(row.pattern) for row in rows), anchored=True, apart=start)
 
 
 def families() -> list[ModuleType]:
