@@ -144,20 +144,86 @@ def test_a_worker_out_of_step_is_stopped_and_the_scanner_reads_on_alone(
 
 
 CHUNK = b"ok\nsrc/a.c:1:2: error: boom\n"  # stage 1 stops at the line from byte 3
+COLOURED = b"ok\n\x1b[31msrc/a.c:1:2: error: boom\x1b[0m\n"
 
 
-def test_each_chunk_s_lines_reach_the_scanner_as_soon_as_the_worker_has_them() -> None:
+def sent_for(chunk: bytes) -> tuple[tuple[int, ...], bytes, bytes | None]:
+    """What the worker sends for one chunk, before any other and before its end:
+    the record's head and the lines' starts; and the chunk it put in the ring."""
     read_end, write_end = os.pipe()
+    ring = ahead.Ring(1 << 16)
     try:
-        worker = ahead._Worker(write_end, Chunks())
-        worker.feed(CHUNK)  # one chunk: far less than a pipe's buffer
+        worker = ahead._Worker(write_end, Chunks(), ring)
+        worker.feed(chunk)  # one chunk: far less than a pipe's buffer
         os.set_blocking(read_end, False)
         sent = os.read(read_end, 1 << 16)  # no waiting for more chunks, nor for the worker's end
+        head = ahead._HEAD.unpack(sent[: ahead._HEAD.size])
+        at, size = head[2], head[3]
+        return head, sent[ahead._HEAD.size :], None if at < 0 else ring.take(at, size)
     finally:
         os.close(read_end)
         os.close(write_end)
-    count, size = int.from_bytes(sent[:4], "little"), int.from_bytes(sent[4:8], "little")
-    assert (count, size, sent[8:]) == (1, len(CHUNK), (3).to_bytes(4, "little"))
+        ring.close()
+
+
+def test_each_chunk_s_lines_reach_the_scanner_as_soon_as_the_worker_has_them() -> None:
+    head, starts, stripped = sent_for(CHUNK)
+    assert (head[:2], starts, stripped) == ((1, len(CHUNK)), (3).to_bytes(4, "little"), None)
+
+
+def test_a_chunk_s_colours_are_stripped_by_the_worker_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    head, starts, stripped = sent_for(COLOURED)
+    assert (head[:2], starts, stripped) == ((1, len(COLOURED)), (3).to_bytes(4, "little"), CHUNK)
+    read_end, write_end = os.pipe()
+    os.write(write_end, ahead._HEAD.pack(1, len(COLOURED), 0, len(CHUNK)) + starts)
+    ring = ahead.Ring(1 << 16)
+    ring.put(CHUNK, write_end)
+    stripped_here: list[bytes] = []
+    monkeypatch.setattr(scanner, "strip_colour", lambda chunk: stripped_here.append(chunk) or chunk)
+    found: list[str] = []
+    scan = scanner.Scanner(lambda f: found.append(f.err.message))
+    scan.ahead = ahead.Ahead(os.getpid(), read_end, ring)
+    scan._chunk(COLOURED)
+    scan.close()
+    assert scan.ahead is not None and scan.ahead._pipe is not None
+    scan.ahead._pipe.close()  # its pipe closed by hand: the "worker" is this process
+    os.close(write_end)
+    ring.close()
+    assert (found[0], stripped_here) == ("boom", [])  # then the output's end, which says so too
+
+
+def test_a_worker_as_far_ahead_as_the_ring_holds_waits_for_the_scanner() -> None:
+    read_end, write_end = os.pipe()
+    ring = ahead.Ring(100)
+    try:
+        assert [ring.put(b"x" * 40, write_end) for _ in range(2)] == [0, 40]
+        pid = os.fork()
+        if pid == 0:  # the worker: the third would overwrite the first, unread
+            os._exit(0 if ring.put(b"z" * 40, write_end) == 100 else 1)
+        time.sleep(0.05)
+        assert os.waitpid(pid, os.WNOHANG) == (0, 0)  # still waiting
+        assert ring.take(0, 40) == b"x" * 40  # read: the ring starts again after it
+        assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+        assert ring.take(100, 40) == b"z" * 40
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+        ring.close()
+
+
+def test_a_worker_waiting_for_a_scanner_that_is_gone_gives_up() -> None:
+    read_end, write_end = os.pipe()
+    ring = ahead.Ring(100)
+    try:
+        ring.put(b"x" * 60, write_end)
+        os.close(read_end)  # the scanner gone (killed, say), the ring never read
+        with pytest.raises(BrokenPipeError):
+            ring.put(b"y" * 60, write_end)
+    finally:
+        os.close(write_end)
+        ring.close()
 
 
 def warned(tmp_path: Path, past: int) -> tuple[Path, dict[str, Any]]:

@@ -232,14 +232,15 @@ class Detector:
     def close(self, failed: bool | None = None) -> Report:
         """Finish the input and return the report, root cause named (``failed``:
         whether the run failed, when known: ``Assembler.report``). What a worker
-        reading ahead made of the last bytes is ``after`` now (None: nothing)."""
+        reading ahead made of the last bytes is ``after`` now (None: nothing):
+        asked for once the report is made, while the worker makes it."""
         try:
             self._scanner.close()
+            return self._assembler.report(failed)
         finally:
             if (worker := self._scanner.ahead) is not None:
                 self.after = worker.after()
                 worker.close()
-        return self._assembler.report(failed)
 
 
 CHUNK = 1 << 22  # 4 MiB reads: big enough for the prefilter, small enough for memory

@@ -152,19 +152,20 @@ class Scanner(Chunks):
         """Read a chunk of whole lines. Stage 1 comes from the worker reading ahead
         where there is one (``ahead``), else from the automata here: blind to
         warnings once enough were read, so that each costs nothing more."""
-        chunk = strip_colour(chunk)  # colours would hide a line's shape from stage 1
+        self._listed = None
+        if self.ahead is None:
+            chunk = strip_colour(chunk)  # colours would hide a line's shape from stage 1
+        elif (done := self.ahead.next(chunk)) is not None:  # stage 1 done by a worker ahead
+            stripped, starts = done
+            chunk = strip_colour(chunk) if stripped is None else stripped
+            self._listed = ahead.Listed(self._unwarned(chunk, starts) if self._warned else starts)
+        else:  # it is gone: stage 1 here from now on
+            self.ahead = None
+            chunk = strip_colour(chunk)
         pos, size, first = 0, len(chunk), self._lineno
         self._buf = chunk
         self._awaiting += self._carry
         self._carry = []
-        self._listed = None
-        if self.ahead is not None:  # stage 1 done for this chunk by a worker reading ahead
-            if (starts := self.ahead.next(size)) is not None:
-                self._listed = ahead.Listed(
-                    self._unwarned(chunk, starts) if self._warned else starts
-                )
-            else:  # it is gone: stage 1 here from now on
-                self.ahead = None
         if self._listed is None and self.warning_lines >= MAX_WARNINGS:
             self._find = prefilter.find_errors()
         find = self._find if self._listed is None else self._listed.find
