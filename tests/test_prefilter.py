@@ -53,12 +53,17 @@ def lines_found(
 
 
 def stops_as_the_whole_table(data: bytes, between: Callable[[], object] = lambda: None) -> bool:
-    """Stage 1 stops at every line the whole table does; where it stops at more
-    (a row that ends a segment, not the line: its ``$`` before a ``\\r`` made a
-    newline), stage 2 finds nothing on them, so the errors are the same."""
+    """Stage 1 stops at every line the whole table does, but where the table
+    matched only a segment a terminal wrote over, which the scanner does not
+    read (``prefilter.segments``); where it stops at more (a row that ends a
+    segment, not the line: its ``$`` before a ``\\r`` made a newline), stage 2
+    finds nothing on them. Either way the errors are the same."""
     found, whole = lines_found(prefilter.find, data, between), lines_found(WHOLE, data)
     raw = data.split(b"\n")
-    return whole <= found and all(row_of(clean_line(raw[n])) is None for n in found - whole)
+    missed = whole - found
+    return all(b"\r" in raw[n] and row_of(clean_line(raw[n])) is None for n in missed) and all(
+        row_of(clean_line(raw[n])) is None for n in found - whole
+    )
 
 
 def required(pattern: str, part: str) -> bool:

@@ -15,7 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import pytest_errlearn
-from pytest_errlearn.detect import detect, lookback, text
+from pytest_errlearn.detect import detect, lookback, prefilter, text
 from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour, strip_escapes
 from pytest_errlearn.detect.text import speedups as _speedups  # the C module, or None
 
@@ -118,12 +118,42 @@ def test_the_lines_above_a_place_are_cut_in_c_as_in_python(raw: bytes, end: int,
     assert _speedups.last_lines(raw, end, k) == lookback._last_lines(raw, end, k)
 
 
+_SEGMENT = st.sampled_from(["", " ", "\t", "50%", "error: x", "\u00a0", "é", "\x07", " ok "])
+
+
+@needs_c
+@given(st.lists(_SEGMENT, min_size=1, max_size=6), st.sampled_from(["", "\n", "\r\n"]))
+def test_the_segment_a_terminal_shows_starts_a_line_for_stage_one(
+    segments: list[str], end: str
+) -> None:
+    line = "\r".join(segments) + end
+    copy = _speedups.segments(b"ok\n" + line.encode() + b"\nnext\r\n")[3:]
+    shown = text.visible(text.strip_ansi(line))
+    starts = [len("\r".join(segments[:k]).encode()) + (k > 0) for k in range(len(segments))]
+    # the segment shown (the last one with a character to see), as the scanner reads it
+    k = max((k for k, seg in enumerate(segments) if seg == shown), default=0) if shown else 0
+    assert starts[k] == 0 or copy[starts[k] - 1 : starts[k]] == b"\n"
+    assert copy.replace(b"\r", b"\n") == line.encode().replace(b"\r", b"\n") + b"\nnext\n\n"
+    assert prefilter._segments(line.encode()) == line.encode().replace(b"\r", b"\n")
+
+
+@needs_c
+def test_a_progress_line_is_one_line_to_stage_one_up_to_the_segment_shown() -> None:
+    raw = b"x\n10%\r50%\r100%\r\nError: x\r   \r\n\r\rfoo"
+    assert _speedups.segments(raw) == b"x\n10%\r50%\n100%\n\nError: x\n   \n\n\r\nfoo"
+    plain = b"no returns\n"
+    assert _speedups.segments(plain) is plain
+    assert _speedups.segments(b"\r") == b"\n" and b"\r"[0] == 13  # a new object, not the shared one
+
+
 @needs_c
 def test_the_c_loops_take_bytes_only() -> None:
     with pytest.raises(TypeError, match="bytearray"):
         _speedups.strip_escapes(bytearray(b"\x1b[0m"))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="3 arguments"):
         _speedups.count_lines(b"\n")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="bytes"):
+        _speedups.segments(bytearray(b"a\rb"))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("kind", [bytearray, memoryview])

@@ -11,8 +11,9 @@ where an automaton starts at a literal byte: it jumps to the next with memchr
 instead of stepping through every byte.
 
 - ``lines``: the rows from a newline on, after an optional CI timestamp. It
-  runs over a copy of the output whose ``\\r`` are newlines too, so a row may
-  start any segment of a line that a terminal overwrote.
+  runs over a copy of the output whose ``\\r`` are newlines too (``segments``),
+  so a row may start the segment of a line that a terminal shows after
+  writing over the rest.
 - ``seeks``: a row whose line may start with any text (a path, a program's
   name) says what each of its lines holds further on (``Format.seek``). A line
   where one is found is then checked from its start against those rows.
@@ -31,7 +32,7 @@ from functools import cache
 from typing import Any
 
 from .recogniser import line_recogniser, recogniser
-from .text import CI_STAMPS
+from .text import CI_STAMPS, speedups
 
 # What may stand before a row's text on a raw line: the part of a line a
 # terminal overwrote (``\r``), and the timestamps CI systems put first.
@@ -194,7 +195,7 @@ def _two_automata(anchor: Any, lines: Match, seeks: Match, check: Match) -> Find
         if pos == 0:  # no newline before the first line to start ``lines`` at
             end = buffer.find(b"\n")
             end = size if end < 0 else end
-            first = b"\n" + buffer[:end].replace(b"\r", b"\n")
+            first = b"\n" + segments(buffer[:end])
             if lines(unanchored, first, 0, len(first))[0][0] >= 0 or sought(buffer, 0, end) >= 0:
                 return 0
             pos = end + 1
@@ -202,7 +203,7 @@ def _two_automata(anchor: Any, lines: Match, seeks: Match, check: Match) -> Find
             return -1
         was, copy, lines_from, line_hit, seeks_from, seek_hit = last
         if was is not buffer:
-            copy, lines_from, seeks_from = buffer.replace(b"\r", b"\n"), size + 1, size + 1
+            copy, lines_from, seeks_from = segments(buffer), size + 1, size + 1
         if not lines_from <= pos - 1 <= (line_hit if line_hit >= 0 else size):
             lines_from, line_hit = pos - 1, lines(unanchored, copy, pos - 1, size)[0][0]
         if not seeks_from <= pos <= (seek_hit if seek_hit >= 0 else size):
@@ -212,6 +213,21 @@ def _two_automata(anchor: Any, lines: Match, seeks: Match, check: Match) -> Find
         return seek_hit if seek_hit >= 0 and (hit < 0 or seek_hit < hit) else hit
 
     return find
+
+
+def _segments(buffer: bytes) -> bytes:
+    return buffer.replace(b"\r", b"\n")
+
+
+segments: Callable[[bytes], bytes] = _segments if speedups is None else speedups.segments
+"""``buffer`` with the ``\\r`` that start its lines' segments as newlines, for ``lines``.
+
+The scanner reads a line as a terminal shows it: its last segment with a
+character to see (``text.visible``). So the C loop makes newlines of the
+``\\r`` from the one before that segment on, and leaves those before it:
+a progress line of a thousand ``\\r`` is then a line or two to the automaton,
+not a thousand, and the lines it finds are the same. Without C every ``\\r``
+is a newline: more segments read, the same lines found."""
 
 
 def _table_rows(*, warnings: bool = True) -> list[Row]:
