@@ -116,3 +116,27 @@ def test_each_undefined_behaviour_is_an_error_at_its_line_and_column() -> None:
         (2, 89, "ubsan", "index 3 out of bounds fo"),
         (2, 67, "ubsan", "load of address 0x7ffec3"),
     ]
+
+
+def test_an_older_runtime_s_report_a_space_after_its_pid_is_read_the_same() -> None:
+    # Clang 3.1's documentation of AddressSanitizer; GCC 4.8's runtime wrote the same
+    (err,) = scan(
+        """
+    ==6254== ERROR: AddressSanitizer: heap-use-after-free on address 0x603e0001fc64 at pc 0x417f6a bp 0x7fff626b3250 sp 0x7fff626b3248
+    READ of size 4 at 0x603e0001fc64 thread T0
+        #0 0x417f69 in main test.cpp:5
+        #1 0x7fae62b5076c in __libc_start_main /build/buildd/eglibc-2.15/csu/libc-start.c:226
+    0x603e0001fc64 is located 4 bytes inside of 400-byte region [0x603e0001fc60,0x603e0001fdf0)
+    freed by thread T0 here:
+        #0 0x40d4d2 in operator delete[](void*) /home/kcc/llvm/projects/compiler-rt/lib/asan/asan_new_delete.cc:61
+        #1 0x417f2e in main test.cpp:4
+    ==6254== ABORTING
+        """  # noqa: E501
+    ).errors
+    assert (err.message, err.tool, err.category, err.file, err.line) == (
+        "AddressSanitizer: heap-use-after-free",
+        "sanitizer",
+        "runtime",
+        "test.cpp",
+        5,
+    )

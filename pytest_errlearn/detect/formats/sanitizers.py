@@ -11,7 +11,9 @@ innermost frame first, and closes with a summary naming the top frame::
     SUMMARY: AddressSanitizer: heap-use-after-free /src/uaf.c:6 in main
 
 (ThreadSanitizer opens with ``WARNING: ThreadSanitizer: data race (pid=405)``
-and writes its frames without the address.) The error is the kind of
+and writes its frames without the address; GCC 4.8's and Clang 3.x's runtimes
+wrote ``==6254== ERROR: AddressSanitizer: ...``, a space after the pid, and
+the first ones no colon after the sanitizer's name.) The error is the kind of
 report, at the innermost frame in the project's code: the first stack's, as
 the sanitizer's own frames and libc's come first in some. UBSan reports each
 finding on a line of its own: ``ub.c:2:40: runtime error: ...``.
@@ -26,6 +28,7 @@ from . import Format, regex
 ORDER = 30  # before c.py's gcc row: UBSan's "file:line:col: runtime error:" is no compile error
 
 _KINDS = r"(?:Address|Leak|Thread|Memory|HWAddress|UndefinedBehavior)Sanitizer"
+_PID = r"(?:==\d+== ?)?"  # "==305==", or "==305== " before 2014
 # A frame: "#0 0x55bc45199282 in main /src/uaf.c:6" (Clang: ":6:16"), or
 # ThreadSanitizer's "#0 work /src/race.c:4 (race+0x11e0)".
 _FRAME = regex(
@@ -34,7 +37,7 @@ _FRAME = regex(
 # The sanitizer's own sources and libc's: never where the project went wrong.
 _RUNTIME = regex(r"libsanitizer|compiler-rt|/sysdeps/|/csu/|^\.\./|^/usr/(?:include|lib)/")
 _END = regex(r"^SUMMARY: ")
-_NEXT = regex(rf"^(?:==\d+==)?(?:ERROR|WARNING): {_KINDS}: ")  # another report
+_NEXT = regex(rf"^{_PID}(?:ERROR|WARNING): {_KINDS}:? ")  # another report
 
 
 class SanitizerReport(Reader):
@@ -69,7 +72,7 @@ READERS = {"sanitizer": SanitizerReport}
 ROWS = (
     Format(
         "sanitizer-report",
-        rf"^(?:==\d+==)?(?:ERROR|WARNING): (?P<msg>{_KINDS}: [^(]*?)"
+        rf"^{_PID}(?:ERROR|WARNING): (?P<msg>{_KINDS}:? [^(]*?)"
         r"(?: on (?:unknown )?address 0x[0-9a-f]+.*| \(pid=\d+\))?\s*$",
         tool="sanitizer",
         category="runtime",
@@ -81,6 +84,12 @@ ROWS = (
             " 0x55bc45199283 bp 0x7fff11431d60 sp 0x7fff11431d58",
             "==396==ERROR: LeakSanitizer: detected memory leaks",
             "WARNING: ThreadSanitizer: data race (pid=405)",
+            # Clang 3.1's documentation; an OpenJPEG report of 2016 (GCC 4.8); Chromium's of 2012
+            "==6254== ERROR: AddressSanitizer: heap-use-after-free on address 0x603e0001fc64 at pc"
+            " 0x417f6a bp 0x7fff626b3250 sp 0x7fff626b3248",
+            "==31274== ERROR: AddressSanitizer: SEGV on unknown address 0x00000000",
+            "==2861== ERROR: AddressSanitizer heap-buffer-overflow on address 0x7f553684113a at pc"
+            " 0x7f554e128838 bp 0x7ffff1766c40 sp 0x7ffff1766c38",
         ),
     ),
     Format(  # a report's last line, where its block was full before it
