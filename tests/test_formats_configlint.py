@@ -169,3 +169,39 @@ def test_a_dead_link_is_one_error_under_its_file_though_listed_twice() -> None:
         "https://example.com/missing",
     )
     assert err.count == 2
+
+
+def test_lychee_s_links_that_failed_are_errors_a_missing_page_a_dead_reference() -> None:
+    report = scan(
+        """
+             [200] https://example.com/
+        ✗ [404] https://example.com/gone | Network error: Not Found
+        ⧖ [TIMEOUT] http://slow.example.org/ | Timeout
+        Issues found in 1 input. Find details below.
+
+        [docs/index.md]:
+             [404] https://example.com/gone | Network error: Not Found
+           [ERROR] https://nope.invalid/ | URL is missing a host
+
+        🔍 4 Total (in 2s) ✅ 1 OK 🚫 3 Errors
+        """
+    )
+    assert [(e.tool, e.file, e.category, e.code, e.message) for e in report.errors] == [
+        ("lychee", None, "reference", "404", "https://example.com/gone | Network error: Not Found"),
+        ("lychee", None, "network", "TIMEOUT", "http://slow.example.org/ | Timeout"),
+        (
+            "lychee",
+            "docs/index.md",
+            "reference",
+            "404",
+            "https://example.com/gone | Network error: Not Found",
+        ),
+        (
+            "lychee",
+            "docs/index.md",
+            "network",
+            "ERROR",
+            "https://nope.invalid/ | URL is missing a host",
+        ),
+    ]
+    assert report.errors[-1].related  # the count follows from them

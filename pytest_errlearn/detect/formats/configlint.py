@@ -1,6 +1,7 @@
 """Linters of a repository's other files, which CI jobs run beside its code's:
 yamllint (YAML), actionlint (GitHub Actions workflows), hadolint (Dockerfiles),
-codespell and cspell (spelling), sqlfluff (SQL), markdown-link-check (links).
+codespell and cspell (spelling), sqlfluff (SQL), markdown-link-check and
+lychee (links).
 
 yamllint's ``standard`` format (the default where no terminal is) names the
 file on a line of its own, then one problem a line, its rule last in
@@ -18,7 +19,12 @@ the line quoted under it. hadolint: ``Dockerfile:3 DL3008 warning: Pin
 versions ...``. codespell: ``src/a.py:8: teh ==> the``; cspell: ``src/a.ts:3:5 -
 Unknown word (teh)``, its counts after them. markdown-link-check lists each
 link of a file (``FILE: README.md``), ``[✖]`` a dead one, and lists the dead
-ones again after its count. sqlfluff names each
+ones again after its count. lychee writes a link that failed with its status
+(``   [404] https://... | Network error: Not Found``; before 0.13, ``✗ [404]``
+or ``⧖ [TIMEOUT]`` first), lists them again after the run under each file
+(``[README.md]:``), and counts them (``🔍 3 Total ✅ 2 OK 🚫 1 Error``): a
+missing page (404, 410) is a dead reference, any other failure a network
+error. sqlfluff names each
 file that failed (``== [models/a.sql] FAIL``), then its problems, a message
 too long for its column going on on the lines under it::
 
@@ -40,6 +46,7 @@ _TOOLS = (
     "cspell",
     "sqlfluff",
     "markdown-link-check",
+    "lychee",
 )
 COMMANDS = {tool: tool for tool in _TOOLS}
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(_TOOLS, None)
@@ -54,6 +61,12 @@ _CSPELL_AT = r":(?P<line>\d+):(?P<col>\d+) - (?P<msg>(?:Unknown|Forbidden) word 
 _YAML_FILE = named_above(r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:ya?ml|yamllint))\s*$")
 
 _LINKS_FILE = named_above(r"^FILE: (?P<file>\S.*?)\s*$")
+_LYCHEE_FILE = named_above(r"^\[(?P<file>[^\]\s][^\]]*)\]:\s*$")
+# A link lychee could not check: its mark (before 0.13), its status, the link and why.
+_LYCHEE = (
+    r"^\s*(?:(?:✗|⧖)\s+)?\[(?P<code>{})\] "  # marks of more than a byte: no class
+    r"(?P<msg>(?:https?|ftp|file|mailto):\S+(?: \| .+)?)$"
+)
 _SQL_FILE = named_above(r"^== \[(?P<file>[^\]]+)\] FAIL\s*$")
 
 
@@ -189,6 +202,44 @@ ROWS = (
         rank=2,
         words=("[✖]",),
         examples=("  [✖] /pages/toolbox.html", "  [✖] https://nbp2202map.com/ → Status: 0"),
+    ),
+    Format(  # listed as checked, then again under its file after the run
+        "lychee-missing",
+        _LYCHEE.format("404|410"),
+        tool="lychee",
+        category="reference",
+        fixup=_LYCHEE_FILE,
+        rank=2,
+        examples=(
+            "     [404] https://example.com/gone | Network error: Not Found",
+            "✗ [404] https://journals.equinoxpub.com/article/view/19524 | Network error: Not Found",
+        ),
+    ),
+    Format(
+        "lychee-failed",
+        _LYCHEE.format(r"ERROR|TIMEOUT|4\d\d|5\d\d"),
+        tool="lychee",
+        category="network",
+        fixup=_LYCHEE_FILE,
+        rank=2,
+        words=("[timeout]",),
+        examples=(
+            "   [ERROR] https://example.com/404 | URL is missing a host",
+            "✗ [403] https://catboost.ai/ | Network error: Forbidden",
+            "⧖ [TIMEOUT] http://www.ahandfulofleaves.org/ | Timeout",
+        ),
+    ),
+    Format(
+        "lychee-summary",
+        r"^\s*(?P<msg>🔍 \d+ Total\b.* 🚫 [1-9]\d* Errors?\b.*)$",
+        tool="lychee",
+        role="consequence",
+        rank=0,
+        words=("errors",),
+        examples=(
+            "🔍 3 Total (in 0s) ✅ 2 OK 🚫 1 Error",
+            "🔍 2 Total ✅ 0 OK 🚫 2 Errors (HTTP:2)",
+        ),
     ),
     Format(
         "markdown-link-check-count",
