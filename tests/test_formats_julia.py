@@ -160,3 +160,26 @@ def test_a_parse_error_is_at_the_place_under_it_with_the_parsers_words() -> None
     ).errors
     assert (err.message, err.category) == ("ParseError: Expected `)`", "syntax")
     assert (err.line, err.column, err.span) == (3, 15, (1, 8))
+
+
+def test_failures_listed_again_under_their_testset_s_name_are_that_testset_s() -> None:
+    # Test's print_test_errors, as ConvexTests.jl's report quotes it
+    failed, threw = scan(
+        """
+        Error in testset sdp_constraints:
+        Test Failed at /home/runner/work/Conic.jl/Conic.jl/test/sdp.jl:68
+          Expression: ≈(p.optval, 1, atol = atol, rtol = rtol)
+           Evaluated: Inf ≈ 1 (atol=0.001, rtol=0.0)
+
+        Error in testset affine_diagonal:
+        Error During Test at /home/runner/work/Conic.jl/Conic.jl/test/affine.jl:31
+          Got exception outside of a @test
+          ArgumentError: matrix contains Infs or NaNs
+        """
+    ).errors
+    assert (failed.test, failed.line, threw.test, threw.line) == (
+        "sdp_constraints",
+        68,
+        "affine_diagonal",
+        31,
+    )

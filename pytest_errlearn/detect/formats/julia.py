@@ -21,6 +21,8 @@ during testing``): consequences.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...report import Error
 from ..frames import is_user_path
 from ..reader import Reader
@@ -41,6 +43,17 @@ _TEST_AT = r"(?: at (?P<file>\S+?):(?P<line>\d+))?\s*$"  # 0.6 and before: no pl
 # In a testset, its name first: the row is found by the words after it (a seek), where
 # running it from every line's start would keep stage 1's automaton awake along the line.
 _TESTSET = r"^(?P<test>\S.*?)"
+# Where the failures are listed again once the tests end (Test's ``print_test_errors``,
+# and test sets written after it), each under its testset's name on the line above.
+_IN_TESTSET = regex(r"^Error in testset (?P<test>.+?):\s*$")
+
+
+def _testset_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """The testset a failure is listed under, named on the line just above it."""
+    if before and (m := _IN_TESTSET.match(before[-1])) is not None:
+        groups["test"] = m["test"]
+
+
 _FAILED = r": (?P<msg>Test Failed)"
 _THREW = r": (?P<msg>Error During Test)"
 
@@ -199,6 +212,7 @@ ROWS = (
         category="assertion",
         block="julia-test",
         rank=3,
+        fixup=_testset_above,
         examples=(
             "Test Failed at /home/travis/build/JuliaLang/Example.jl/test/runtests.jl:5",
             "Test Failed at REPL[4]:1",
@@ -221,6 +235,7 @@ ROWS = (
         tool="julia",
         block="julia-test",
         rank=3,
+        fixup=_testset_above,
         examples=(
             "Error During Test at /home/travis/build/JuliaLang/Example.jl/test/runtests.jl:7",
         ),
