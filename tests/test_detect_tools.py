@@ -290,3 +290,13 @@ ERROR test_fix.py::test_y - ConnectionError: could not connect to server: Con...
 def test_pytests_progress_line_of_an_erroring_test_is_no_error() -> None:
     [err] = scan(PYTEST_SETUP_ERROR).errors
     assert (err.file, err.line, err.test) == ("test_fix.py", 4, "test_y")
+
+
+def test_an_error_whose_words_say_nothing_is_categorised_by_its_code() -> None:
+    errors = scan(
+        """
+        tsc.ts(3,13): error TS7006: Parameter 'y' implicitly has an 'any' type.
+        tsc.ts(11,1): error TS2304: Cannot find name 'error'.
+        """
+    ).errors
+    assert [(e.code, e.category) for e in errors] == [("TS7006", "type"), ("TS2304", "reference")]

@@ -119,7 +119,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"TypeError|[Tt]ype mismatch|mismatched types|incompatible types?|"
         r"This expression has type|Rank mismatch|cannot be assigned to (?:parameter|declared)|"
         r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
-        r"\bTS2\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
+        r"\bTS[27]\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
         r"has incompatible type|Incompatible (?:types|return value type|default for)|"
         r"Argument \d+ to|expected type|"
         r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
@@ -194,6 +194,18 @@ def categorize_block(block: Sequence[str]) -> str:
     """The category of what an error's first lines say, its stack frames left out:
     a frame names a function (``Module._compile``), not what went wrong."""
     return categorize("\n".join(line for line in block[:10] if frame(line) is None))
+
+
+def categorize_error(message: str, code: str | None, block: Sequence[str]) -> str:
+    """An error's category: what its message says; else its code with it, where
+    the rules know the code (``TS2304``, ``E0425``) and the words say nothing;
+    else what its first lines say (``categorize_block``)."""
+    category = categorize(message)
+    if category == "unknown" and code:
+        category = categorize(f"{code} {message}")
+    if category == "unknown" and len(block) > 1:
+        category = categorize_block(block)
+    return category
 
 
 def severity(category: str, text: str) -> str:

@@ -20,7 +20,7 @@ from . import agnostic, ahead, prefilter
 from .baseline import Baseline
 from .blocks import MAX_BLOCK, READERS, Reader
 from .chunks import Chunks
-from .classify import categorize, categorize_block
+from .classify import categorize_error
 from .formats import NOTE_WORDS, WARNING_WORDS, Format
 from .found import Found
 from .lookback import LOOKBACK, Lookback
@@ -365,9 +365,7 @@ class Scanner(Chunks):
         err = found.err
         if found.role == "error" and self.known is not None and _printed_before(err, self.known):
             return
-        err.category = category or categorize(err.message)
-        if err.category == "unknown" and len(err.block) > 1:
-            err.category = categorize_block(err.block)
+        err.category = category or categorize_error(err.message, err.code, err.block)
         err.signature = signature(
             err.message, tool=err.tool, category=err.category, code=err.code, file=err.file
         )
