@@ -116,8 +116,7 @@ _INSTALL_OR_BUILD = frozenset({"test", "t", "tst", "build", "ci", "install", "i"
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("npm", "yarn", "pnpm", "bun"), _INSTALL_OR_BUILD),
     **dict.fromkeys(("jest", "mocha", "vitest", "eslint", "tsc", "vue-tsc"), None),
-    **dict.fromkeys(("cypress", "ava", "tap"), None),  # karma: karma.py
-    "deno": frozenset({"test", "check", "lint", "compile"}),
+    **dict.fromkeys(("cypress", "tap"), None),  # karma: karma.py; ava: ava.py; deno: deno.py
     "nx": frozenset({"test", "build", "lint", "run-many", "affected"}),
     "turbo": frozenset({"test", "build", "lint", "run"}),
     "lerna": frozenset(),  # none builds; its history is kept by subcommand
