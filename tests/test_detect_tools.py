@@ -300,3 +300,30 @@ def test_an_error_whose_words_say_nothing_is_categorised_by_its_code() -> None:
         """
     ).errors
     assert [(e.code, e.category) for e in errors] == [("TS7006", "type"), ("TS2304", "reference")]
+
+
+def test_cargo_nextest_s_failed_test_is_its_panic_and_the_run_s_end_follows() -> None:
+    (err,) = scan(
+        """
+                FAIL [   0.005s] calc tests::subtracts
+
+        --- STDERR:              calc tests::subtracts ---
+        thread 'tests::subtracts' panicked at src/lib.rs:12:9:
+        assertion `left == right` failed
+          left: 1
+         right: 2
+        note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+
+        ------------
+             Summary [   0.006s] 3 tests run: 2 passed, 1 failed, 0 skipped
+                FAIL [   0.005s] calc tests::subtracts
+        error: test run failed
+        """
+    ).errors
+    assert (err.test, err.file, err.line, err.category) == (
+        "tests::subtracts",
+        "src/lib.rs",
+        12,
+        "assertion",
+    )
+    assert err.related  # "error: test run failed" follows from it

@@ -39,11 +39,15 @@ ROWS = (
     Format(
         "cargo-consequence",
         r"^error: (?P<msg>(?:could not compile|aborting due to|test failed, to rerun|"
-        r"build failed|Could not compile|failed to run custom build command for)\b.*)$",
+        r"build failed|Could not compile|failed to run custom build command for|"
+        r"test run failed(?=\s*$))\b.*)$",
         tool="cargo",
         role="consequence",
         rank=0,
-        examples=('error: could not compile `demo` (bin "demo") due to 2 previous errors',),
+        examples=(
+            'error: could not compile `demo` (bin "demo") due to 2 previous errors',
+            "error: test run failed",  # cargo nextest's, after its summary
+        ),
     ),
     Format(
         "rustc",
