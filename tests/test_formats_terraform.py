@@ -90,3 +90,27 @@ def test_the_first_paragraph_after_the_place_is_the_one_kept() -> None:
 def test_terraform_and_opentofu_are_known_by_their_commands() -> None:
     assert tool_from_command("terraform plan -no-color") == "terraform"
     assert tool_from_command("tofu apply") == "terraform"
+
+
+def test_tflint_s_issues_are_at_their_place_by_their_rule_a_warning_one_too() -> None:
+    report = scan(
+        """
+        2 issue(s) found:
+
+        Warning: Missing version constraint for provider "aws" in `required_providers` (terraform_required_providers)
+
+          on main.tf line 1:
+           1: provider "aws" {
+
+        Error: "t1.2xlarge" is an invalid value as instance_type (aws_instance_invalid_type)
+
+          on main.tf line 5:
+           5:   instance_type = "t1.2xlarge"
+        """  # noqa: E501
+    )
+    assert [(e.tool, e.file, e.line, e.code) for e in report.errors] == [
+        ("tflint", "main.tf", 5, "aws_instance_invalid_type")
+    ]
+    assert [(w.file, w.line, w.code) for w in report.warnings] == [
+        ("main.tf", 1, "terraform_required_providers")
+    ]
