@@ -40,3 +40,21 @@ def test_a_file_worked_out_for_other_families_is_not_used(
         assert programs.programs()[0]["pytest"] == formats.COMMANDS["pytest"] != "not-pytest"
     finally:
         programs.programs.cache_clear()
+
+
+def test_a_family_added_removed_or_grown_changes_the_digest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.py").write_text("COMMANDS = {'a': 'a'}\n")
+    (tmp_path / "notes.txt").write_text("not a family\n")
+    monkeypatch.setattr(programs, "FAMILIES", str(tmp_path))
+    seen = [programs.digest()]
+    (tmp_path / "notes.txt").write_text("still not a family, longer\n")
+    assert programs.digest() == seen[0]
+    (tmp_path / "a.py").write_text("COMMANDS = {'a': 'a', 'b': 'b'}\n")
+    seen.append(programs.digest())
+    (tmp_path / "b.py").write_text("")
+    seen.append(programs.digest())
+    (tmp_path / "a.py").unlink()
+    seen.append(programs.digest())
+    assert len(set(seen)) == 4

@@ -5,9 +5,13 @@ carry; ``BUILDS``, which of its subcommands build or test), but importing
 them builds every family's rows. A command line read before a tool runs (the
 agent's hook, before every tool call) needs only these two tables, so they
 are worked out ahead into ``programs.json`` (``python -m
-pytest_errlearn.derive``), with a digest of the families' files. A file whose
-digest is not that of the families as they are is not used: the families are
-then imported, never out of date, only slower.
+pytest_errlearn.derive``), with a digest of the families' files: their names
+and sizes. A file whose digest is not that of the families as they are is not
+used: the families are then imported, never out of date, only slower. (Their
+names and sizes, not their bytes: reading and hashing 600 KB cost every
+process that reads a command line 5 ms, a fifth of ``errlearn run``'s start.
+An edit that keeps a family's size is not seen here; the tests say when the
+file is out of date.)
 """
 
 from __future__ import annotations
@@ -33,12 +37,12 @@ FILE = os.path.join(HERE, "programs.json")
 
 
 def digest() -> str:
-    """A digest of the families' source files, names and bytes."""
+    """A digest of the families' source files: their names and sizes."""
     h = sha1()
-    for name in sorted(os.listdir(FAMILIES)):
-        if name.endswith(".py"):
-            with open(os.path.join(FAMILIES, name), "rb") as f:
-                h.update(name.encode() + b"\0" + f.read() + b"\0")
+    with os.scandir(FAMILIES) as entries:
+        for name, size in sorted((e.name, e.stat().st_size) for e in entries):
+            if name.endswith(".py"):
+                h.update(b"%s\0%d\0" % (name.encode(), size))
     return str(h.hexdigest())
 
 
