@@ -24,7 +24,7 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "docker": frozenset({"build", "buildx build", "buildx bake"}) | _COMPOSE,
     "docker-compose": frozenset({"up", "build", "run"}),
     "podman": frozenset({"build"}) | _COMPOSE,
-    **dict.fromkeys(("kubectl", "zig"), frozenset()),  # helm: helm.py
+    "kubectl": frozenset(),  # helm: helm.py; zig: zig.py
 }
 
 ROWS = (
