@@ -397,7 +397,7 @@ def test_a_passing_phpunit_run_with_a_skipped_test_has_no_error() -> None:
     assert [w.message for w in report.warnings] == ["There was 1 skipped test"]
 
 
-def test_phpstans_table_gives_each_file_at_its_first_row() -> None:
+def test_each_row_of_phpstans_table_is_an_error_in_the_file_it_is_under() -> None:
     # The layout of PHPStan's TableErrorFormatterTest expectations (two files), a message
     # wrapped and named by its rule as PHPStan 1.11 and later print it.
     report = scan(
@@ -422,25 +422,20 @@ def test_phpstans_table_gives_each_file_at_its_first_row() -> None:
          [ERROR] Found 4 errors
         """
     )
-    first, second = report.errors
-    assert (first.file, first.line, first.code, first.tool) == (
-        'folder with unicode 😃/file name with "spaces" and unicode 😃.php',
-        4,
-        "return.type",
-        "phpstan",
-    )
+    assert [(e.file, e.line, e.tool) for e in report.errors] == [
+        ('folder with unicode 😃/file name with "spaces" and unicode 😃.php', 4, "phpstan"),
+        ('folder with unicode 😃/file name with "spaces" and unicode 😃.php', 12, "phpstan"),
+        ("foo.php", 1, "phpstan"),
+        ("foo.php", 5, "phpstan"),
+    ]
+    first = report.errors[0]
     assert first.message == (
         "Method Calc::add() should return int but returns string, which PHPStan "
         "wraps at the width of its table."
     )
-    assert first.span == (3, 9)
-    assert (second.file, second.line, second.message, second.span) == (
-        "foo.php",
-        1,
-        "Foo",
-        (12, 16),
-    )
-    assert second.related == [(18, 18)]
+    assert (first.code, first.span) == ("return.type", (5, 7))
+    assert [e.message for e in report.errors[1:]] == ["Foo", "Foo", "Bar"]
+    assert report.errors[-1].related == [(18, 18)]  # the count follows from the last
 
 
 def test_numbered_lines_outside_a_phpstan_table_are_no_errors() -> None:

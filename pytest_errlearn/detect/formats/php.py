@@ -1,7 +1,13 @@
 """PHP: the engine's own errors, Composer and Symfony's console, PHPStan, Psalm and
-php-cs-fixer. (Its test runners, PHPUnit and run-tests.php: php_tests.py.)"""
+php-cs-fixer. (Its test runners, PHPUnit and run-tests.php: php_tests.py.)
+
+PHPStan's default format is a table a file, its errors a row each under the
+file's name (``  Line   src/Cart.php``), between rules of dashes; each row is
+an error at its line in that file."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
@@ -87,51 +93,46 @@ class PhpStack(Reader):
                 return
 
 
-class PhpStanTable(Reader):
-    """The rows of PHPStan's table under its heading (``  Line   src/Calc.php``),
-    up to the table's end: ``  12     message`` (wrapped onto lines indented to
-    its column, under which newer versions name the rule, ``🪪 return.type``,
-    and give a tip). The error is the file's first row, at its line."""
+_TABLE_HEADING = regex(r"^  Line   (?P<file>\S.*?)\s*$")  # PHPStan's table: a file's
+_TABLE_LINE = regex(r"^(?: -+ -+\s*$|  \d+ {3,}\S| {9}\S)")  # rules, rows, a row's more lines
+
+
+def _table_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """The file of the PHPStan table a row is in: its heading, above the table's
+    rules and rows. A numbered line in no such table gets none (no error)."""
+    for line in reversed(before):
+        if (m := _TABLE_HEADING.match(line)) is not None:
+            groups["file"] = m["file"]
+            return
+        if not _TABLE_LINE.match(line):
+            return
+
+
+class PhpStanRow(Reader):
+    """A row of PHPStan's table (``  12     message``): the message wrapped onto
+    lines indented to its column, under which newer versions name the rule
+    (``🪪 return.type``) and give a tip. Only a row under a table's heading is
+    an error (``_table_file``)."""
 
     frames_wanted = False
-    _RULE = regex(r"^ -+ -+\s*$")
-    _ROW = regex(r"^  (?P<line>\d+) +(?P<text>\S.*?)\s*$")
     _MORE = regex(r"^ {9}(?P<text>\S.*?)\s*$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.rows = 0
+        self.valid = err.file is not None
         self.noted = False
-        self.over = False
 
     def accept(self, line: str) -> bool:
-        if self.over:
+        if (more := self._MORE.match(line)) is None:
             return False
-        if self._RULE.match(line):
-            self.over = self.rows > 0  # the rule under the last row ends the table
-            return True
-        if (more := self._MORE.match(line)) is not None and self.rows:
-            self._more(more["text"])
-            return True
-        if (row := self._ROW.match(line)) is None:
-            return False
-        self.rows += 1
-        if self.rows == 1:
-            self.err.line, self.err.message = int(row["line"]), row["text"]
-        return True
-
-    def _more(self, text: str) -> None:
-        if self.rows != 1:
-            return
+        text = more["text"]
         if text.startswith(("🪪", "💡", "✏️", "At ")):
             self.noted = True
             if text.startswith("🪪") and self.err.code is None:
                 self.err.code = text.removeprefix("🪪").strip()
         elif not self.noted:
             self.err.message = f"{self.err.message} {text}"
-
-    def finish(self) -> None:
-        self.valid = self.err.line is not None
+        return True
 
 
 class ConsoleException(Reader):
@@ -167,7 +168,7 @@ class ConsoleException(Reader):
 
 READERS = {
     "phpstack": PhpStack,
-    "phpstan-table": PhpStanTable,
+    "phpstan-row": PhpStanRow,
     "console-exception": ConsoleException,
 }
 
@@ -322,14 +323,18 @@ ROWS = (
             "/app/controllers/Account.php:107:Access to an undefined property account::$id.",
         ),
     ),
-    Format(  # phpstan's default table, a file's errors under its name
+    Format(  # phpstan's default table: each row under its file's heading ("  Line   a.php")
         "phpstan-table",
-        r"^  Line   (?P<file>\S.*?)\s*$",
+        r"^  (?P<line>\d+) {3,}(?P<msg>\S.*?)\s*$",  # the message at the table's column
         tool="phpstan",
-        block="phpstan-table",
+        block="phpstan-row",
+        fixup=_table_file,
         rank=2,
-        words=("line   ",),
-        examples=("  Line   src/Calc.php",),
+        words=tuple(f"  {digit}" for digit in range(10)),  # two spaces, the line's number
+        examples=(
+            "  12     Call to an undefined method App\\Cart::totl().",
+            "  4      Method Calc::add() should return int but returns string.",
+        ),
     ),
     Format(
         "phpstan-summary",
