@@ -55,6 +55,10 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("expected ‘,’ or ‘;’ before ‘printf’", "syntax"),  # gcc quotes with ‘’
         ("conversion from ‘std::vector<int>’ to non-scalar type ‘int’ requested", "type"),
         ('Missing script: "lint"', "config"),  # npm run
+        # PHPStan's and PHP's own wordings of a value of the wrong type
+        ("Parameter #1 $price of method App\\Cart::add() expects int, string given.", "type"),
+        ("Method Calc::add() should return int but returns string.", "type"),
+        ("add(): Argument #1 ($a) must be of type int, string given, called in", "type"),
         # conda, which a Python exception's row reads as a runtime error by its name
         (
             "PackagesNotFoundError: The following packages are not available from current",

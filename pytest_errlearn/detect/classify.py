@@ -126,7 +126,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
         r"borrow of moved value|unexpected keyword argument|Too (?:many|few) arguments|"
         r"MethodError: no method matching|cannot implicitly convert|got multiple values for "
-        r"(?:keyword )?argument",
+        r"(?:keyword )?argument|"
+        # PHP's and PHPStan's wording of a value of the wrong type
+        r"(?:expects|must be of type) [^,]+, \S+ given|should return \S+ but returns",
     ),
     (
         "filesystem",
