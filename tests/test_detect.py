@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from pytest_errlearn.detect import Detector, detect, tool_from_command
-from pytest_errlearn.detect.text import ANSI_BYTES
+from pytest_errlearn.detect.text import ANSI_BYTES, strip_colour
 from pytest_errlearn.report import Report
 
 
@@ -235,6 +235,13 @@ def test_colour_codes_that_lost_their_esc_are_removed_too() -> None:
     data = b"[0m[31m     Error: connect ECONNREFUSED 127.0.0.1:5432[0m\n"
     (err,) = detect(data).errors
     assert err.text == "     Error: connect ECONNREFUSED 127.0.0.1:5432"
+
+
+@pytest.mark.parametrize("esc", [b"", b"\x1b[32mok\x1b[0m [0m as sent\n"])
+def test_each_line_of_a_chunk_loses_the_codes_that_lost_their_esc_on_its_own(esc: bytes) -> None:
+    raw = b"[0m[31mError: a[0m\n" + esc + b"a [1m bold, no reset\n[0m\x00[33mwarn[0m"
+    clean = b"Error: a\n" + (b"ok [0m as sent\n" if esc else b"") + b"a [1m bold, no reset\nwarn"
+    assert strip_colour(raw) == clean
 
 
 def test_a_bare_colour_code_is_text_where_the_colours_kept_their_esc() -> None:

@@ -61,30 +61,32 @@ def strip_colour(chunk: bytes) -> bytes:
     stripped = strip_escapes(chunk) if b"\x1b" in chunk else chunk
     if not _resets(stripped):  # the usual: no line has a reset that lost its ESC
         return stripped
-    return _orphans_out(chunk, stripped)
+    cleaned = _orphans_out(chunk)
+    if cleaned is chunk:  # each bare reset was on a line with an ESC: colours as sent
+        return stripped
+    return strip_escapes(cleaned) if stripped is not chunk else cleaned
 
 
-def _orphans_out(chunk: bytes, stripped: bytes) -> bytes:
-    """``stripped`` (``chunk`` without its escapes) without the colour codes of
-    each line that has a bare reset and had no ESC in ``chunk``. Stripping keeps
-    every line, so a line of ``stripped`` is the line of ``chunk`` of its number."""
-    raws: list[bytes] | None = None  # the chunk's lines, split where an ESC may be
+def _orphans_out(chunk: bytes) -> bytes:
+    """``chunk`` without the colour codes of each line that has a reset and no
+    ESC (``chunk`` itself where there is none). Such a line is the same before
+    and after its escapes are stripped, and no sequence spans a newline, so
+    cleaning it before stripping is cleaning it after: done on the raw chunk,
+    the lines need no numbers to be found again."""
     kept: list[bytes] = []
-    last = counted = number = 0  # copied up to; lines counted up to; that line's number
-    while (reset := stripped.find(b"[0m", last)) >= 0:
-        start = stripped.rfind(b"\n", 0, reset) + 1
-        end = stripped.find(b"\n", reset)
-        end = len(stripped) if end < 0 else end
-        if stripped is not chunk:
-            number += stripped.count(b"\n", counted, start)
-            counted = start
-            raws = raws or chunk.split(b"\n")
-        line = stripped[start:end]
-        if raws is None or b"\x1b" not in raws[number]:
-            line = ORPHAN_SGR.sub(b"", line)
-        kept += (stripped[last:start], line)
-        last = end
-    kept.append(stripped[last:])
+    last = pos = 0  # copied up to; searched from
+    while (reset := chunk.find(b"[0m", pos)) >= 0:
+        start = chunk.rfind(b"\n", 0, reset) + 1
+        end = chunk.find(b"\n", reset)
+        end = len(chunk) if end < 0 else end
+        line = chunk[start:end]
+        if b"\x1b" not in line:
+            kept += (chunk[last:start], ORPHAN_SGR.sub(b"", line))
+            last = end
+        pos = end
+    if not kept:
+        return chunk
+    kept.append(chunk[last:])
     return b"".join(kept)
 
 
