@@ -312,6 +312,9 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
     "node-import-outside-module": Run(
         ("node", "a.cjs"), command="node", files=(("a.cjs", "import fs from 'fs'\n"),)
     ),
+    "js-unexpected-token": Run(
+        ("node", "a.js"), command="node", files=(("a.js", "const a = 1;\nconst = ;\n"),)
+    ),
     "js-undefined-property": _node("let o; o.x"),
     "js-not-a-function": _node("const o = {}; o.run()"),
     "js-not-defined": _node("nope()"),

@@ -70,6 +70,9 @@ class Assembler:
         if found.role == "strict":
             self._warnings_failed(found.err.tool)
             found.role, found.err.consequence = "consequence", True
+        elif found.role == "count":  # what the tool counted was read, or the count is its error
+            found.role = "consequence" if self.follows(found.err.span[0]) else "error"
+            found.err.consequence = found.role == "consequence"
         self.places.see(found.role, found.err)
         self._add(found)
         if found.role == "consequence":

@@ -12,7 +12,9 @@ class Found(Record):
     """An error as read, before the run as a whole has its say.
 
     ``role`` is "error", "warning", "consequence", "strict" (a tool failed of
-    the warnings it printed), "passed" (a step ended well), "end" (the reason
+    the warnings it printed), "count" (a tool's count of the problems it
+    listed: a consequence, or the error where none of them was read),
+    "passed" (a step ended well), "end" (the reason
     the output's last lines give), "section" (a test's heading: ``err.test``
     names it) or "place" (a folder a tool entered: ``err.file``). The context
     lines stay raw bytes until the assembler keeps the error. ``unless_follows``

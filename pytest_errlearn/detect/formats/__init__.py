@@ -30,8 +30,20 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 # here on (its ``file`` group), which the files it prints are relative to (``locate``).
 # "strict": a tool says it failed of the warnings it printed (sphinx-build -W,
 # eslint --max-warnings): they are errors, and the line is their consequence.
+# "count": a tool's count of the problems it listed above: a consequence of
+# them, and where none of them was read, the error itself (nothing above it is
+# taken for its reason, as a consequence's would be).
 Role = Literal[
-    "error", "warning", "consequence", "note", "ignore", "section", "passed", "place", "strict"
+    "error",
+    "warning",
+    "consequence",
+    "note",
+    "ignore",
+    "section",
+    "passed",
+    "place",
+    "strict",
+    "count",
 ]
 
 # A ``sev`` group whose text is one of these turns the row's hit into a warning

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..reader import Reader
 from . import Format, regex
+from .node import node_place
 from .python import python_exception_location
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
@@ -12,6 +15,14 @@ if TYPE_CHECKING:
 
 FALLBACK = True  # its rows are tried after every tool family's
 ORDER = 2
+
+
+def _exception_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A bare exception line's place, in the lines above it as Python prints
+    them (a frame) or as Node does (``node.node_place``)."""
+    python_exception_location(groups, before)
+    if groups.get("file") is None and (where := node_place(before)) is not None:
+        groups["file"], groups["line"] = where[0], str(where[1])
 
 
 class Causes(Reader):
@@ -89,7 +100,7 @@ ROWS = (
         block="stack",
         rank=1,
         examples=("SyntaxError: invalid syntax", "TypeError: x is not a function"),
-        fixup=python_exception_location,
+        fixup=_exception_place,
     ),
     Format(  # JavaScript's base class, ``throw new Error(...)``: the frames follow
         "bare-error",

@@ -48,6 +48,39 @@ class EsbuildMessage(Reader):
         return True
 
 
+class PrettierError(Reader):
+    """The lines prettier's logger prints under an error, each after ``[error]``:
+    a parser's code frame (``[error] > 1 | const = ;``), a stack's frames."""
+
+    frames_wanted = False
+    _BODY = regex(r"^\[error\](?:\s*$|\s+[\s>|\d])")
+
+    def accept(self, line: str) -> bool:
+        return self._BODY.match(line) is not None
+
+
+_NODE_PLACE = regex(r"^(?:file://)?(?P<file>\S+\.[cm]?[jt]sx?):(?P<line>\d+)$")
+_CARET = regex(r"^\s*\^+\s*$")
+
+
+def node_place(before: Sequence[str]) -> tuple[str, int] | None:
+    """Where Node says a script failed to load or threw, above the error: the
+    file and line (``/app/x.js:2``, ``file:///app/x.mjs:2``), that line's source,
+    a caret under it, a blank line. A SyntaxError has no other place: its
+    frames are all Node's own."""
+    lines = before[-5:]
+    for i in range(len(lines) - 3, -1, -1):
+        m = _NODE_PLACE.match(lines[i])
+        if m and _CARET.match(lines[i + 2]) and not any(t.strip() for t in lines[i + 3 :]):
+            return m["file"], int(m["line"])
+    return None
+
+
+def _prettier_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """``prettier --check`` names each file it would change, and only that."""
+    groups["msg"] = "would reformat (prettier)"
+
+
 def _webpack_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """webpack's own place (``./src/a.js 1:0-30``) counts columns from 0, a type
     checker's under it (``./src/a.ts:3:14``, ``a.ts(3,14)``) from 1, as errlearn does;
@@ -95,7 +128,7 @@ class WebpackMessage(Reader):
         return True
 
 
-READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage}
+READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage, "prettier": PrettierError}
 
 ORDER = 20  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -327,13 +360,46 @@ ROWS = (
         rank=0,
         examples=("webpack 5.88.2 compiled with 2 errors in 112 ms",),
     ),
-    Format(
+    Format(  # `prettier --check`: each file it would change, alone on its line
+        "prettier-file",
+        r"^\[warn\] (?P<file>[^\s\[][^\s:]*\.\w+)\s*$",
+        tool="prettier",
+        fixup=_prettier_file,
+        rank=2,
+        words=("[warn] ",),
+        examples=("[warn] src/index.ts", "[warn] packages/ui/Button.module.css"),
+    ),
+    Format(  # a file prettier could not read: the parser's error and where, a code frame under
+        "prettier-error",
+        r"^\[error\] (?P<file>[^\s:]+\.\w+): (?P<msg>\w*Error: .+?)"
+        r"(?: \((?P<line>\d+):(?P<col>\d+)\))?$",
+        tool="prettier",
+        block="prettier",
+        rank=2,
+        examples=(
+            "[error] src/bad.js: SyntaxError: Unexpected token (1:7)",
+            '[error] src/App.vue: SyntaxError: Unexpected closing tag "div". (12:3)',
+        ),
+    ),
+    Format(  # ... and its count of them
+        "prettier-failed",
+        r"^(?:\[error\] )?(?P<msg>Error occurred when checking code style in .+)$",
+        tool="prettier",
+        role="consequence",
+        rank=2,
+        examples=("Error occurred when checking code style in the above file.",),
+    ),
+    Format(  # ... then its count (prettier 1 listed the files without "[warn]")
         "prettier-check",
         r"^(?:\[warn\] )?(?P<msg>Code style issues (?:were )?found in .+)$",
         tool="prettier",
         category="config",
+        role="count",
         rank=2,
-        examples=("[warn] Code style issues found in the above file(s). Forgot to run Prettier?",),
+        examples=(
+            "[warn] Code style issues found in the above file(s). Forgot to run Prettier?",
+            "[warn] Code style issues found in 2 files. Run Prettier with --write to fix.",
+        ),
     ),
     Format(
         "node-uncaught",
