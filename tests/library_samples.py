@@ -562,6 +562,14 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         command="tclsh p.tcl",
         files=(("p.tcl", "package require errlearnnosuchpkg\n"),),
     ),
+    # ada.toml: GNAT 12
+    "gnat-missing-unit": Run(
+        ("gnatmake", "-q", "w.adb"),
+        command="gnatmake w.adb",
+        files=(
+            ("w.adb", "with Errlearn_No_Such_Unit;\nprocedure W is\nbegin\n   null;\nend W;\n"),
+        ),
+    ),
     # shell.toml
     "shell-command-not-found": Corpus("cidiff/guava_1947/fail.log", 268),
     "shell-not-executable": Run(

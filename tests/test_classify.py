@@ -55,6 +55,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("expected ‘,’ or ‘;’ before ‘printf’", "syntax"),  # gcc quotes with ‘’
         ("conversion from ‘std::vector<int>’ to non-scalar type ‘int’ requested", "type"),
         ('Missing script: "lint"', "config"),  # npm run
+        ('missing ";"', "syntax"),  # GNAT
+        ("binary operator expected", "syntax"),
+        ('";" expected', "syntax"),
         # PHPStan's and PHP's own wordings of a value of the wrong type
         ("Parameter #1 $price of method App\\Cart::add() expects int, string given.", "type"),
         ("Method Calc::add() should return int but returns string.", "type"),

@@ -68,7 +68,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Unclassifiable statement|Module parse failed|"
         # a token in quotes, punctuation only: mypy's 'expected "str"' is a type's name
         r"unexpected token|Unexpected token|expected (?:['\"`][^\w\s'\"`]{1,3}['\"`]|[;)(\]{}])|"
-        r"expected ‘[^’\w]{1,2}’|invalid-syntax|"
+        r"expected ‘[^’\w]{1,2}’|invalid-syntax|missing \"[^\"\w\s]{1,2}\"|"
+        # GNAT's and other Pascal-family compilers' wording: the awaited thing first
+        r"\"[^\"\w\s]{1,2}\" expected|\b(?:operator|identifier|expression|statement) expected\b|"
         r"expected (?:expression|"
         r"identifier|declaration|statement)|unterminated|missing separator|unexpected EOF|"
         # a keyword where none may stand (Ruby's "unexpected keyword_end"), not

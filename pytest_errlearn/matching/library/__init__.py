@@ -23,6 +23,7 @@ FILES = (
     "apt.toml",
     "shell.toml",
     "tcl.toml",
+    "ada.toml",
 )
 
 
