@@ -55,6 +55,10 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("expected ‘,’ or ‘;’ before ‘printf’", "syntax"),  # gcc quotes with ‘’
         ("conversion from ‘std::vector<int>’ to non-scalar type ‘int’ requested", "type"),
         ('Missing script: "lint"', "config"),  # npm run
+        ("catch/3: Unknown procedure: undefined_pred/1", "reference"),  # SWI-Prolog
+        ("The name `y' does not exist in the context of `main'", "reference"),  # valac
+        ("error CS0103: The name 'y' does not exist in the current context", "reference"),
+        ("Assignment: Cannot convert from `string' to `int'", "type"),
         ('missing ";"', "syntax"),  # GNAT
         ("binary operator expected", "syntax"),
         ('";" expected', "syntax"),

@@ -92,7 +92,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "reference",
-        r"NameError|ReferenceError|is not defined|undefined reference|"
+        r"NameError|ReferenceError|is not defined|undefined reference|Unknown procedure: |"
+        r"The name .{1,80} does not exist in the (?:current )?context|"  # C#'s CS0103, valac's
         r"undefined: |cannot find (?:symbol|value|function|type|name|macro)|"
         r"was not declared|undeclared|unresolved (?:external|reference|symbol)|"
         r"not found in (?:this scope|scope)|E0425|E0433|E0412|TS2304|TS2305|TS2307|TS2552|"
@@ -120,7 +121,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         "type",
         r"TypeError|[Tt]ype mismatch|mismatched types|incompatible types?|"
         r"This expression has type|Rank mismatch|cannot be assigned to (?:parameter|declared)|"
-        r"is not assignable|not assignable to|cannot (?:be )?convert|cannot use .* as|"
+        r"is not assignable|not assignable to|[Cc]annot (?:be )?convert|cannot use .* as|"
         r"\bTS[27]\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
         r"has incompatible type|Incompatible (?:types|return value type|default for)|"
         r"Argument \d+ to|expected type|"
