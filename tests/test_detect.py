@@ -426,3 +426,20 @@ def test_a_traceback_printed_indented_ends_at_its_exception_line_at_the_same_ind
         13,
     )
     assert err.span == (3, 8)
+
+
+def test_each_problem_under_a_heading_further_up_than_a_fixup_reads_is_in_its_file() -> None:
+    problems = "".join(f"  {i}:5  error  'x{i}' is not defined  no-undef\n" for i in range(1, 61))
+    data = (
+        "src/big.js\n" + problems + "\nsrc/small.js\n  2:1  error  'y' is not defined  no-undef\n"
+    )
+    report = detect(data.encode())
+    assert [e.file for e in report.errors] == ["src/big.js"] * 60 + ["src/small.js"]
+
+
+def test_a_row_far_below_its_last_hit_takes_nothing_from_it() -> None:
+    # PHPStan's table ends at its rule; a numbered line 40 lines below is no row of it
+    table = " ------ -------\n  Line   a.php\n ------ -------\n  3      Foo\n ------ -------\n"
+    data = table + "noise\n" * 45 + "  7      numbered output of something else\n"
+    report = detect(data.encode())
+    assert [(e.file, e.line) for e in report.errors] == [("a.php", 3)]

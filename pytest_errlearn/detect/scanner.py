@@ -104,6 +104,9 @@ class Scanner(Chunks):
         # Whether a failure line at a line number only follows from an error
         # already seen: when it surely does, the output above it is not read.
         self.follows: Callable[[int], bool] = _never
+        # For each row with a fixup: the line of its last hit, and the groups the
+        # fixup filled there (``formats.Fixup``).
+        self._filled: dict[str, tuple[int, dict[str, str]]] = {}
 
     @property
     def lineno(self) -> int:
@@ -303,7 +306,9 @@ class Scanner(Chunks):
             lines = [clean_line(raw) for raw in above]
             if len(analysed) != len(text):  # a timestamp before every line: read them without
                 lines = [STAMP.sub("", t, count=1) if t[:1] in STAMP_FIRST else t for t in lines]
-            fmt.fixup(groups, lines)
+            known = {k for k, v in groups.items() if v is not None}
+            further = fmt.fixup(groups, lines)
+            self._carried(fmt.name, groups, known, further)
         test = groups.get("test")
         err = Error(
             message=(groups.get("msg") or analysed).strip(),
@@ -341,6 +346,26 @@ class Scanner(Chunks):
             self._cursor = end
             self._found(Found(err, role, before, sectioned=test is None), fmt.category)
         return False
+
+    def _carried(
+        self, row: str, groups: dict[str, str | None], known: set[str], further: bool | None
+    ) -> None:
+        """Remember what a row's fixup filled (the groups not ``known`` before it);
+        where it says what it looked for may stand ``further`` above, fill them as
+        at the row's last hit, if that hit is among the lines the fixup read."""
+        n = self._lineno
+        last = self._filled.get(row)
+        if further and last is not None and n - last[0] <= LOOKBACK:
+            for k, v in last[1].items():
+                if groups.get(k) is None:
+                    groups[k] = v
+            self._filled[row] = (n, last[1])
+        else:
+            filled: dict[str, str] = {}
+            for k, got in groups.items():
+                if got is not None and k not in known:
+                    filled[k] = got
+            self._filled[row] = (n, filled)
 
     def _close_open(self) -> None:
         if self._open is None:

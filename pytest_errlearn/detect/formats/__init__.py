@@ -56,7 +56,12 @@ NOTE_WORDS = frozenset({"note"})
 
 
 # A row's ``fixup``: fills the groups of its line's match from the lines above it.
-Fixup = Callable[[dict[str, str | None], Sequence[str]], None]
+# It returns True where what it looks for may stand further above than the
+# lines it was given (a table's heading above more rows than ``LOOKBACK``):
+# the scanner then fills the groups as this row's fixup filled them last, when
+# that row's line is among those lines (no heading between the two, or the
+# fixup would have found it).
+Fixup = Callable[[dict[str, str | None], Sequence[str]], bool | None]
 
 
 class Format(NamedTuple):
@@ -130,11 +135,12 @@ def named_above(pattern: str) -> Fixup:
     says it runs)."""
     above = regex(pattern)
 
-    def fixup(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    def fixup(groups: dict[str, str | None], before: Sequence[str]) -> bool:
         for line in reversed(before):
             if (m := above.match(line)) is not None:
                 groups.update(m.groupdict())
-                return
+                return False
+        return True  # further above, it may be
 
     return fixup
 

@@ -97,15 +97,16 @@ _TABLE_HEADING = regex(r"^  Line   (?P<file>\S.*?)\s*$")  # PHPStan's table: a f
 _TABLE_LINE = regex(r"^(?: -+ -+\s*$|  \d+ {3,}\S| {9}\S)")  # rules, rows, a row's more lines
 
 
-def _table_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
+def _table_file(groups: dict[str, str | None], before: Sequence[str]) -> bool:
     """The file of the PHPStan table a row is in: its heading, above the table's
     rules and rows. A numbered line in no such table gets none (no error)."""
     for line in reversed(before):
         if (m := _TABLE_HEADING.match(line)) is not None:
             groups["file"] = m["file"]
-            return
+            return False
         if not _TABLE_LINE.match(line):
-            return
+            return False
+    return True  # table lines only: its heading is further above
 
 
 class PhpStanRow(Reader):
