@@ -17,7 +17,8 @@ def _either(*alternatives: str) -> re.Pattern[str]:
 
 # Never an error, whatever format the line seems to have. Each check is
 # guarded by a cheap test on the text, so a line costs one regex at most.
-_CODE_FRAME = re.compile(r"^\s*>?\s*\d+\s*[|│]")  # "  12 | throw new Error()"
+# "  12 | throw new Error()", not PHP_CodeSniffer's " 12 | ERROR | message"
+_CODE_FRAME = re.compile(r"^\s*>?\s*\d+\s*[|│](?! (?:ERROR|WARNING) +\| )")
 _ECHOED = re.compile(r"^> \S")  # npm and yarn echo each script they run: "> eslint src"
 _JSON_FIELD = _either(  # "error": null, 'errors': [], error_count: 0
     r"""^\s*[{\[,]?\s*["']?\w*(?:error|fail|exception)\w*["']?\s*[:=]\s*"""
