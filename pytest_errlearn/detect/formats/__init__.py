@@ -50,7 +50,20 @@ Role = Literal[
 # (or a note, attached to the error before it). The letters are the linters'
 # classes: W warning, C convention, R refactor, I info (E and F are errors).
 WARNING_WORDS = frozenset(
-    {"warning", "warn", "info", "information", "hint", "style", "remark", "w", "c", "r", "i"}
+    {
+        "warning",
+        "warn",
+        "info",
+        "information",
+        "hint",
+        "suggestion",
+        "style",
+        "remark",
+        "w",
+        "c",
+        "r",
+        "i",
+    }
 )
 NOTE_WORDS = frozenset({"note"})
 
