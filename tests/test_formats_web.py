@@ -1,16 +1,19 @@
 """Web linters and checkers: stylelint (its string, compact and unix formats),
-htmlhint, markdownlint-cli and -cli2, csslint, html-proofer.
+htmlhint, markdownlint-cli and -cli2, csslint, html-proofer; Sass's errors.
 
 The outputs are real runs of stylelint 17.16, htmlhint 1.9.2, markdownlint-cli
 0.48, markdownlint-cli2 0.22.1, csslint 1.0.5 (npm) and html-proofer 3.19.2
 (Debian bookworm); html-proofer 4 and 5 print their failures as its
-``reporter/cli.rb`` writes them (``* At FILE:LINE:``).
+``reporter/cli.rb`` writes them (``* At FILE:LINE:``). Sass's are Dart Sass
+1.108's (npm) and libsass's as node-sass printed them.
 """
 
 from __future__ import annotations
 
+import pytest
 from test_detect import scan
 
+from pytest_errlearn.detect import detect
 from pytest_errlearn.report import Report
 
 
@@ -225,3 +228,27 @@ def test_markdownlint_is_read_in_the_layouts_of_older_clis_of_mdl_and_of_its_act
         ("README.md", 22, "MD013", "markdownlint"),
         ("CLAUDE.md", 120, "MD013", "markdownlint"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("output", "where", "category"),
+    [
+        (  # Dart Sass 1.108 (npm)
+            'Error: Can\'t find stylesheet to import.\n  ╷\n1 │ @use "missing";\n'
+            "  │ ^^^^^^^^^^^^^^\n  ╵\n  s/imp.scss 1:1  root stylesheet\n",
+            ("s/imp.scss", 1, 1),
+            "dependency",
+        ),
+        (  # libsass, as node-sass prints it
+            'Error: Undefined variable: "$primar".\n        on line 3 of src/main.scss\n'
+            ">>   color: $primar;\n   ---------^\n",
+            ("src/main.scss", 3, None),
+            "reference",
+        ),
+    ],
+)
+def test_a_sass_error_is_placed_where_its_trace_says(
+    output: str, where: tuple[str, int, int | None], category: str
+) -> None:
+    (err,) = detect(output.encode()).errors
+    assert ((err.file, err.line, err.column), err.category) == (where, category)

@@ -22,11 +22,13 @@ from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
 
 _IMPORTED_FROM = re.compile(r" imported from (?:file://)?(?P<file>\S+)$")
+_QUOTED_LINE = re.compile(r"\d+ │ ")  # a source line in Sass's box
 
 
 class Stack(Reader):
     """Indented frames under an exception line (Node, JVM), with ``Caused by:``, and
-    the ``Require stack:`` list Node prints above the frames of a missing module."""
+    the ``Require stack:`` list Node prints above the frames of a missing module;
+    the numbered source lines Sass quotes in its box (``3 │   color: $x;``)."""
 
     _RUN = line_run(rb"[ \t]+[^\s\x00-\x1f\x7f]|Caused by: |Suppressed: ")
     requires = False  # in the "- /path" lines after "Require stack:"
@@ -39,8 +41,10 @@ class Stack(Reader):
         if self.requires and line.startswith("- "):
             return True
         self.requires = False
-        return bool(line[:1].isspace() and line.strip()) or line.startswith(
-            ("Caused by: ", "Suppressed: ", "\t")
+        return (
+            bool(line[:1].isspace() and line.strip())
+            or line.startswith(("Caused by: ", "Suppressed: ", "\t"))
+            or _QUOTED_LINE.match(line) is not None
         )
 
     def run(self) -> re.Pattern[bytes] | None:

@@ -49,7 +49,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"No solution found when resolving|Can't find unit|has no installation candidate|"
         r"dependency problems prevent|development packages? (?:are|is) installed|"
         r"No package '[^']+' found|requirements \(.*\) were not met|"
-        r"Dependency \"[^\"]+\" not found",
+        r"Dependency \"[^\"]+\" not found|Can't find stylesheet to import",
     ),
     (
         "network",

@@ -29,9 +29,12 @@ _FRAMES = re.compile(
     # Julia: " [1] f(x) at file:3" (1.0-1.5), " in f(x) at file:3" (0.x), "   @ Mod file:3" (1.6)
     r"|(?:(?:\[\d+\] |in )\S.*? at |@ (?:[\w.]+ )?)(?P<uf>[^\s:]+\.jl):(?P<ul>\d+)"
     r"(?: \[inlined\])?[^\S\n]*$"
+    # Sass: Dart Sass's "  src/a.scss 3:10  root stylesheet", libsass's "on line 3 of src/a.scss"
+    r"|(?P<sf>[^\s:]+\.(?:s[ac]ss|css)) (?P<sl>\d+):(?P<sc>\d+)[^\S\n]{2}\S[^\n]*$"
+    r"|on line (?P<bl>\d+)(?::\d+)? of (?P<bf>[^\s:]+\.(?:s[ac]ss|css))"
     r")"
 )
-_COLUMNS = frozenset("nrv")  # the families whose frames give a column
+_COLUMNS = frozenset("nrvs")  # the families whose frames give a column
 
 # Paths that are not the user's own code: the stdlib, installed packages, runtimes.
 _NOT_USER = re.compile(
