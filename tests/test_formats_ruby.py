@@ -472,6 +472,22 @@ def test_rubocops_conventions_and_warnings_are_warnings_its_errors_errors() -> N
     assert (err.message, err.category) == ("unexpected token $end", "syntax")
 
 
+def test_fasterers_places_are_warnings_at_their_lines() -> None:
+    report = scan(
+        """
+        app/services/report.rb:12 Hash#keys.each is slower than Hash#each_key.
+        app/models/user.rb:42 Array#select.first is slower than Array#detect.
+
+        2 files inspected, 2 offenses detected
+        """
+    )
+    assert report.errors == []
+    assert [(w.file, w.line, w.tool) for w in report.warnings] == [
+        ("app/services/report.rb", 12, "fasterer"),
+        ("app/models/user.rb", 42, "fasterer"),
+    ]
+
+
 def test_a_clean_rubocop_run_has_nothing_to_report() -> None:
     report = scan("Inspecting 1 file\n.\n\n1 file inspected, no offenses detected\n")
     assert report.errors == [] and report.warnings == []

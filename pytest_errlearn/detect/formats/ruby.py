@@ -204,6 +204,7 @@ COMMANDS = {
     **dict.fromkeys(("bundle", "bundler"), "bundler"),
     "gem": "gem",
     "rubocop": "rubocop",
+    "fasterer": "fasterer",
 }
 BUILDS: dict[str, frozenset[str] | None] = {
     "ruby": None,
@@ -212,6 +213,7 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "bundler": frozenset({"exec", "install", "update", "check"}),
     "gem": frozenset({"install", "build"}),
     "rubocop": None,
+    "fasterer": None,
 }
 READERS = {
     "rubyexception": RubyException,
@@ -385,12 +387,28 @@ ROWS = (
             "lib/a.rb:2:3: W: Lint/UselessAssignment: Useless assignment to variable - x.",
         ),
     ),
+    Format(  # fasterer: each place where Ruby has a faster way (and RuboCop's count after)
+        "fasterer",
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+\.(?:rb|rake|gemspec)):(?P<line>\d+) "
+        r"(?P<msg>\S.* (?:is|are) (?:slower|faster) than .+)$",
+        tool="fasterer",
+        role="warning",
+        words=("slower than", "faster than"),
+        examples=(
+            "app/services/report.rb:12 Hash#keys.each is slower than Hash#each_key.",
+            "app/models/user.rb:42 Using tr is faster than gsub when replacing a single character "
+            "in a string with another single character.",
+        ),
+    ),
     Format(
         "rubocop-summary",
         r"^\d+ files? inspected, (?:no|\d+) offenses? detected|^Offenses:$",
         tool="rubocop",
         role="ignore",
         words=("offenses detected", "offense detected", "offenses:"),
-        examples=("2 files inspected, 10 offenses detected, 7 offenses autocorrectable",),
+        examples=(
+            "2 files inspected, 10 offenses detected, 7 offenses autocorrectable",
+            "1 file inspected, no offenses detected",
+        ),
     ),
 )
