@@ -77,6 +77,22 @@ ROWS = (
         rank=2,
         examples=("[ERROR] /src/main/java/A.java:[3,5] cannot find symbol",),
     ),
+    Format(  # Checkstyle's plain format (its command line, maven-checkstyle-plugin; Gradle's
+        # checkstyle plugin puts "[ant:checkstyle] " first): the check's name at the end
+        "checkstyle",
+        r"^(?:\[ant:checkstyle\] )?\[(?P<sev>ERROR|WARN|INFO)\] "
+        r"(?P<file>(?:[A-Za-z]:)?[^\s:\[\]][^:\[\]]*?\.\w+):(?P<line>\d+)(?::(?P<col>\d+))?: "
+        r"(?P<msg>.+?) \[(?P<code>\w+)\]$",
+        tool="checkstyle",
+        rank=2,
+        examples=(
+            "[WARN] /path/to/Test.java:7:1: Missing a Javadoc comment. [JavadocType]",
+            "[ERROR] /home/ci/app/src/main/java/com/acme/App.java:12:5: Missing a Javadoc "
+            "comment. [MissingJavadocMethod]",
+            "[ant:checkstyle] [ERROR] /home/ci/app/src/main/java/A.java:20: Line is longer than "
+            "100 characters (found 120). [LineLength]",
+        ),
+    ),
     Format(
         "javac",
         rf"^(?P<file>{_SRC}):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$",
