@@ -1,0 +1,153 @@
+"""Dependency audits: the known vulnerabilities ``npm audit``, ``cargo audit``
+and ``pip-audit`` report, each an error of the package (a ``dependency``) with
+the advisory's id as its code.
+
+npm's report (npm 7 on) names the package and the versions hit, then each
+advisory on a line of its own, its address last::
+
+    axios  >=1.3.2
+    Severity: high
+    Server-Side Request Forgery in axios - https://github.com/advisories/GHSA-8hc4-vh64-cxmj
+    fix available via `npm audit fix`
+
+npm fails the audit only at its ``--audit-level``: its advisories are warnings,
+a failed run's errors. cargo audit prints a block of ``Key:  value`` lines for
+each, from its ``Crate:`` (``Warning:`` among them for an unmaintained crate),
+pip-audit a table row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..reader import Reader
+from . import Format, regex
+
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
+if TYPE_CHECKING:
+    from ...report import Error
+
+ORDER = 14  # before the bare error:/warning: rows (elixir.py's, rust.py's): cargo audit's counts
+COMMANDS = {"pip-audit": "pip-audit"}
+BUILDS: dict[str, frozenset[str] | None] = {"pip-audit": None}
+
+_NPM_PACKAGE = regex(r"^(?P<pkg>@?[\w.-]+(?:/[\w.-]+)?)  (?P<range>\S.*?)\s*$")
+
+
+class CargoAdvisory(Reader):
+    """An advisory's ``Key:  value`` lines under its ``Crate:`` (and the dependency
+    tree after them): its id is the code, the crate, version and title the
+    message; ``Warning:`` among them (an unmaintained or yanked crate) makes it
+    a warning. Lines with no ``ID:`` among them were no advisory."""
+
+    frames_wanted = False
+    valid = False  # until its ID
+    _FIELD = regex(r"^(?P<key>[A-Z][A-Za-z]*(?: [a-z]+)?): +(?P<value>\S.*?)\s*$")
+    _TREE = regex(r"^(?:[\w.-]+ \d\S*|[ │├└─]+\S.*)$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said: dict[str, str] = {}
+        self.tree = False
+
+    def accept(self, line: str) -> bool:
+        if self.tree:
+            return self._TREE.match(line) is not None
+        if line.rstrip() == "Dependency tree:":
+            self.tree = True
+            return True
+        if (m := self._FIELD.match(line)) is None or m["key"] == "Crate":
+            return False
+        self.said.setdefault(m["key"], m["value"])
+        if m["key"] == "ID":
+            self.valid, self.err.code = True, m["value"]
+        self.warning = self.warning or m["key"] == "Warning"
+        return True
+
+    def finish(self) -> None:
+        crate = " ".join([self.err.message, *self.said.get("Version", "").split()])
+        self.err.message = f"{crate}: {self.said.get('Title', 'known vulnerability')}"
+
+
+READERS = {"cargo-audit": CargoAdvisory}
+
+
+def _npm_package(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """The package an advisory is of, on the report's line above it."""
+    for line in reversed(before[-12:]):
+        if (m := _NPM_PACKAGE.match(line)) is not None:
+            groups["msg"] = f"{m['pkg']} {m['range']}: {groups['title']}"
+            return
+
+
+def _pip_advisory(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    fix = f" (fixed in {groups['fix']})" if groups.get("fix") else ""
+    groups["msg"] = f"{groups['pkg']} {groups['version']}: known vulnerability{fix}"
+
+
+ROWS = (
+    Format(
+        "npm-audit-advisory",
+        r"^(?P<title>\S.*?) - https://(?:github\.com/advisories/(?P<code>GHSA-[\w-]+)|"
+        r"npmjs\.com/advisories/\d+)\s*$",
+        tool="npm",
+        role="warning",
+        category="dependency",
+        fixup=_npm_package,
+        rank=2,
+        words=("/advisories/",),
+        examples=(
+            "Server-Side Request Forgery in axios - https://github.com/advisories/GHSA-8hc4-vh64-cxmj",
+            "Cross-Site Scripting - https://npmjs.com/advisories/1000",
+        ),
+    ),
+    Format(
+        "cargo-audit-advisory",
+        r"^Crate: +(?P<msg>[\w-]+)\s*$",
+        tool="cargo-audit",
+        category="dependency",
+        block="cargo-audit",
+        rank=2,
+        words=("crate:",),
+        examples=("Crate:     time", "Crate:     ansi_term"),
+    ),
+    Format(  # its count of them
+        "cargo-audit-found",
+        r"^error: (?P<msg>\d+ vulnerabilit(?:y|ies) found!?)$",
+        tool="cargo-audit",
+        role="count",
+        rank=2,
+        examples=("error: 1 vulnerability found!", "error: 3 vulnerabilities found!"),
+    ),
+    Format(  # ... and of the warnings among them, read already
+        "cargo-audit-warnings",
+        r"^warning: \d+ allowed warnings? found$",
+        tool="cargo-audit",
+        role="ignore",
+        examples=("warning: 1 allowed warning found",),
+    ),
+    Format(
+        "pip-audit-advisory",
+        r"^(?P<pkg>[A-Za-z0-9][\w.-]*) +(?P<version>\d\S*) +"
+        r"(?P<code>(?:PYSEC|GHSA|CVE|OSV|BIT|PVE)-[\w-]+)(?: +(?P<fix>\d\S*(?:,\s*\d\S*)*))?"
+        r"(?: +\S.*)?\s*$",  # --desc: the description last
+        tool="pip-audit",
+        category="dependency",
+        fixup=_pip_advisory,
+        rank=2,
+        words=("pysec-", "ghsa-", "cve-"),
+        examples=(
+            "Flask 0.5    PYSEC-2019-179 1.0",
+            "requests 2.19.0  GHSA-j8r2-6x86-q33q 2.31.0",
+            "jinja2   2.10    CVE-2019-10906",
+        ),
+    ),
+    Format(  # its count comes first, the table under it
+        "pip-audit-found",
+        r"^(?P<msg>Found [1-9]\d* known vulnerabilit(?:y|ies) in \d+ packages?)\s*$",
+        tool="pip-audit",
+        role="ignore",
+        rank=2,
+        examples=("Found 2 known vulnerabilities in 1 package",),
+    ),
+)

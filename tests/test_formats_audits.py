@@ -1,0 +1,88 @@
+"""Dependency audits: npm audit's report (npm 7 on, as npm/cli's issue threads
+quote it), cargo audit's and pip-audit's (as their READMEs print them)."""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+NPM_AUDIT = """
+# npm audit report
+
+axios  >=1.3.2
+Severity: high
+Server-Side Request Forgery in axios - https://github.com/advisories/GHSA-8hc4-vh64-cxmj
+fix available via `npm audit fix`
+node_modules/axios
+  twilio  >=4.19.3
+  Depends on vulnerable versions of axios
+  node_modules/twilio
+
+public  *
+Severity: high
+Cross-Site Scripting - https://npmjs.com/advisories/1000
+Path Traversal - https://npmjs.com/advisories/571
+
+3 high severity vulnerabilities
+"""
+
+
+def test_each_npm_advisory_is_a_warning_of_its_package() -> None:
+    report = scan(NPM_AUDIT)
+    assert report.errors == []
+    assert [(w.message, w.code, w.category) for w in report.warnings] == [
+        (
+            "axios >=1.3.2: Server-Side Request Forgery in axios",
+            "GHSA-8hc4-vh64-cxmj",
+            "dependency",
+        ),
+        ("public *: Cross-Site Scripting", None, "dependency"),
+        ("public *: Path Traversal", None, "dependency"),
+    ]
+
+
+def test_each_cargo_audit_vulnerability_is_an_error_its_count_follows() -> None:
+    report = scan(
+        """
+            Scanning Cargo.lock for vulnerabilities (150 crate dependencies)
+        Crate:     time
+        Version:   0.1.45
+        Title:     Potential segfault in the time crate
+        Date:      2020-11-18
+        ID:        RUSTSEC-2020-0071
+        URL:       https://rustsec.org/advisories/RUSTSEC-2020-0071
+        Solution:  Upgrade to >=0.2.23
+        Crate:     ansi_term
+        Version:   0.12.1
+        Warning:   unmaintained
+        Title:     ansi_term is Unmaintained
+        Date:      2021-08-18
+        ID:        RUSTSEC-2021-0139
+        error: 1 vulnerability found!
+        warning: 1 allowed warning found
+        """
+    )
+    (err,) = report.errors
+    assert (err.message, err.code, err.tool) == (
+        "time 0.1.45: Potential segfault in the time crate",
+        "RUSTSEC-2020-0071",
+        "cargo-audit",
+    )
+    assert err.related == [(15, 15)]
+    (warning,) = report.warnings
+    assert warning.message == "ansi_term 0.12.1: ansi_term is Unmaintained"
+
+
+def test_each_row_of_pip_audits_table_is_an_error() -> None:
+    report = scan(
+        """
+        Found 2 known vulnerabilities in 1 package
+        Name  Version ID             Fix Versions
+        ----- ------- -------------- ------------
+        Flask 0.5     PYSEC-2019-179 1.0
+        Flask 0.5     PYSEC-2018-66  0.12.3
+        """
+    )
+    assert [(e.message, e.code) for e in report.errors] == [
+        ("Flask 0.5: known vulnerability (fixed in 1.0)", "PYSEC-2019-179"),
+        ("Flask 0.5: known vulnerability (fixed in 0.12.3)", "PYSEC-2018-66"),
+    ]
