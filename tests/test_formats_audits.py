@@ -86,3 +86,54 @@ def test_each_row_of_pip_audits_table_is_an_error() -> None:
         ("Flask 0.5: known vulnerability (fixed in 1.0)", "PYSEC-2019-179"),
         ("Flask 0.5: known vulnerability (fixed in 0.12.3)", "PYSEC-2018-66"),
     ]
+
+
+def test_each_vulnerability_govulncheck_finds_is_an_error_where_the_code_reaches_it() -> None:
+    # govulncheck 1.0 on; its count of them follows from them
+    report = scan(
+        """
+        === Symbol Results ===
+
+        Vulnerability #1: GO-2023-1840
+            Unsafe behavior in setuid/setgid binaries in runtime
+          More info: https://pkg.go.dev/vuln/GO-2023-1840
+          Standard library
+            Found in: runtime@go1.20.3
+            Fixed in: runtime@go1.20.5
+            Example traces found:
+              #1: cmd/app/main.go:196:13: app.main calls log.Fatalf, which calls runtime.Caller
+
+        Your code is affected by 1 vulnerability from the Go standard library.
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.column, err.code) == (
+        "cmd/app/main.go",
+        196,
+        13,
+        "GO-2023-1840",
+    )
+    assert err.message == (
+        "Unsafe behavior in setuid/setgid binaries in runtime"
+        " (found in runtime@go1.20.3, fixed in runtime@go1.20.5)"
+    )
+    assert err.related == [(12, 12)]
+
+
+def test_govulncheck_before_1_0_is_read_too() -> None:
+    report = scan(
+        """
+        Vulnerability #1: GO-2022-0524
+          Calling Reader.Read on an archive of many empty compressed files
+          can cause a panic due to stack exhaustion.
+
+          Call stacks in your code:
+              pkg/kc/client.go:263:30: kc.Client.VerifyToken calls io/ioutil.ReadAll
+
+          Found in: compress/gzip@go1.18.3
+          Fixed in: compress/gzip@go1.18.4
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.span) == ("pkg/kc/client.go", 263, (1, 9))
+    assert err.message.startswith("Calling Reader.Read on an archive of many empty compressed")

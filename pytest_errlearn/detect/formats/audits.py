@@ -1,5 +1,5 @@
-"""Dependency audits: the known vulnerabilities ``npm audit``, ``cargo audit``
-and ``pip-audit`` report, each an error of the package (a ``dependency``) with
+"""Dependency audits: the known vulnerabilities ``npm audit``, ``cargo audit``,
+``pip-audit`` and ``govulncheck`` report, each an error of the package (a ``dependency``) with
 the advisory's id as its code.
 
 npm's report (npm 7 on) names the package and the versions hit, then each
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from ...report import Error
 
 ORDER = 14  # before the bare error:/warning: rows (elixir.py's, rust.py's): cargo audit's counts
-COMMANDS = {"pip-audit": "pip-audit"}
-BUILDS: dict[str, frozenset[str] | None] = {"pip-audit": None}
+COMMANDS = {"pip-audit": "pip-audit", "govulncheck": "govulncheck"}
+BUILDS: dict[str, frozenset[str] | None] = {"pip-audit": None, "govulncheck": None}
 
 _NPM_PACKAGE = regex(r"^(?P<pkg>@?[\w.-]+(?:/[\w.-]+)?)  (?P<range>\S.*?)\s*$")
 
@@ -69,7 +69,49 @@ class CargoAdvisory(Reader):
         self.err.message = f"{crate}: {self.said.get('Title', 'known vulnerability')}"
 
 
-READERS = {"cargo-audit": CargoAdvisory}
+class GoVulnerability(Reader):
+    """What govulncheck says of a vulnerability, indented under its number (blank
+    lines within): the description, the module found and the version fixed,
+    and where the project's code reaches it (``#1: main.go:12:2: ...`` since
+    govulncheck 1.0, under "Call stacks in your code:" before), its place."""
+
+    frames_wanted = False
+    _PLACE = regex(r"^\s+(?:#\d+: )?(?P<file>[^\s:]+\.go):(?P<line>\d+):(?P<col>\d+): ")
+    _FACT = regex(r"^\s+(?P<key>Found in|Fixed in): +(?P<value>\S+)")
+    _HEADING = regex(r"^\s+(?:More info:|Standard library|Module:|Call stacks|Example traces)")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.words: list[str] = []
+        self.facts: dict[str, str] = {}
+        self.described = False  # the description read: what follows is its details
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            self.described = self.described or bool(self.words)
+            return True
+        if not line[:1].isspace():
+            return False
+        fact = self._FACT.match(line)
+        if fact is not None or self._HEADING.match(line):
+            self.described = True
+            if fact is not None:
+                self.facts.setdefault(fact["key"], fact["value"])
+        elif (m := self._PLACE.match(line)) is not None:
+            if self.err.file is None:
+                self.err.file, self.err.line = m["file"], int(m["line"])
+                self.err.column = int(m["col"])
+        elif not self.described:
+            self.words.append(line.strip())
+        return True
+
+    def finish(self) -> None:
+        facts = ", ".join(f"{k.lower()} {v}" for k, v in self.facts.items())
+        said = " ".join(self.words) or "known vulnerability"
+        self.err.message = f"{said} ({facts})" if facts else said
+
+
+READERS = {"cargo-audit": CargoAdvisory, "govulncheck": GoVulnerability}
 
 
 def _npm_package(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -125,6 +167,25 @@ ROWS = (
         tool="cargo-audit",
         role="ignore",
         examples=("warning: 1 allowed warning found",),
+    ),
+    Format(
+        "govulncheck",
+        r"^Vulnerability #\d+: (?P<code>GO-\d{4}-\d+)\s*$",
+        tool="govulncheck",
+        category="dependency",
+        block="govulncheck",
+        rank=2,
+        words=("vulnerability #",),
+        examples=("Vulnerability #1: GO-2023-1840", "Vulnerability #12: GO-2022-0969"),
+    ),
+    Format(  # ... and its count of those the project's code reaches
+        "govulncheck-affected",
+        r"^(?P<msg>Your code is affected by [1-9]\d* vulnerabilit(?:y|ies)\b.*?)\.?\s*$",
+        tool="govulncheck",
+        role="count",
+        rank=2,
+        words=("your code is affected",),
+        examples=("Your code is affected by 1 vulnerability from the Go standard library.",),
     ),
     Format(
         "pip-audit-advisory",
