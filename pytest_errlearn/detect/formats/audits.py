@@ -31,6 +31,8 @@ ORDER = 14  # before the bare error:/warning: rows (elixir.py's, rust.py's): car
 COMMANDS = {"pip-audit": "pip-audit", "govulncheck": "govulncheck"}
 BUILDS: dict[str, frozenset[str] | None] = {"pip-audit": None, "govulncheck": None}
 
+# Where npm's advisory lines point; stage 1 finds them by it (they start with any words).
+_ADVISORY = r"://(?:github\.com/advisories/(?P<code>GHSA-[\w-]+)|npmjs\.com/advisories/\d+)"
 _NPM_PACKAGE = regex(r"^(?P<pkg>@?[\w.-]+(?:/[\w.-]+)?)  (?P<range>\S.*?)\s*$")
 
 
@@ -130,8 +132,8 @@ def _pip_advisory(groups: dict[str, str | None], before: Sequence[str]) -> None:
 ROWS = (
     Format(
         "npm-audit-advisory",
-        r"^(?P<title>\S.*?) - https://(?:github\.com/advisories/(?P<code>GHSA-[\w-]+)|"
-        r"npmjs\.com/advisories/\d+)\s*$",
+        r"^(?P<title>\S.*?) - https" + _ADVISORY + r"\s*$",
+        seek=_ADVISORY,
         tool="npm",
         role="warning",
         category="dependency",
