@@ -581,7 +581,7 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
 
 # Real errors no built-in pattern is about: none may claim them (a wrong fix
 # costs more than no fix). Several are near misses of a pattern's wording.
-UNRELATED = (
+UNRELATED: tuple[Corpus | Run, ...] = (
     Corpus("cidiff/commonscodec_2463/fail.log", 144),  # "... does not exist", not a package
     Corpus(f"{LOGS}/Python/nvbn@thefuck/failed/537374319.log", 761, command="flake8"),
     Corpus("analysis-model/resources/nix.txt", 1),  # "undefined variable", not a linker error
@@ -595,4 +595,6 @@ UNRELATED = (
     # "expected ..." of other languages than C, no missing ";"
     Corpus("analysis-model/resources/pep8Test.txt", 2, command="pycodestyle"),
     Corpus("analysis-model/resources/yamllint.txt", 4, command="yamllint"),
+    # an OSError of another errno than a missing file's, worded alike ("[Errno 9] ...")
+    Run((PY, "-c", "import os; os.close(99)"), command="python"),
 )

@@ -88,9 +88,15 @@ def test_each_builtin_pattern_wins_on_a_real_message_of_its_failure(
     assert pattern_id in [m for _, m in found], found
 
 
-@pytest.mark.parametrize("sample", UNRELATED, ids=lambda s: f"{Path(s.path).name}:{s.line}")
+def _unrelated_id(sample: Corpus | Run) -> str:
+    return (
+        f"{Path(sample.path).name}:{sample.line}" if isinstance(sample, Corpus) else sample.argv[-1]
+    )
+
+
+@pytest.mark.parametrize("sample", UNRELATED, ids=_unrelated_id)
 def test_no_builtin_pattern_claims_an_unrelated_real_error(
-    sample: Corpus, matcher: Matcher, request: pytest.FixtureRequest, tmp_path: Path
+    sample: Corpus | Run, matcher: Matcher, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
     report = _report(sample, request, tmp_path)
     assert report.errors, "the detector must see an error here, or this test proves nothing"
