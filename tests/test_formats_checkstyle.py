@@ -1,5 +1,6 @@
-"""Checkstyle's plain format, as its command line documents it and as
-maven-checkstyle-plugin and Gradle's checkstyle plugin print it."""
+"""Java's style checks: Checkstyle's plain format, as its command line documents
+it and as maven-checkstyle-plugin and Gradle's checkstyle plugin print it; the
+files Spotless's Gradle plugin would format."""
 
 from __future__ import annotations
 
@@ -41,3 +42,28 @@ def test_gradles_checkstyle_lines_are_read_the_same() -> None:
         3,
         "CustomImportOrder",
     )
+
+
+def test_spotless_names_the_first_file_it_would_change_as_the_place() -> None:
+    # Gradle's failure for spotlessJavaCheck, as Spotless's Gradle plugin prints it
+    (err,) = scan(
+        """
+        > Task :spotlessJavaCheck FAILED
+
+        FAILURE: Build failed with an exception.
+
+        * What went wrong:
+        Execution failed for task ':spotlessJavaCheck'.
+        > The following files had format violations:
+              src/main/java/com/acme/App.java
+                  @@ -10,7 +10,7 @@
+                  -    public static void main(String[] args){
+                  +    public static void main(String[] args) {
+              src/main/java/com/acme/Util.java
+          Run './gradlew :spotlessApply' to fix these violations.
+
+        * Try:
+        """
+    ).errors
+    assert (err.file, err.tool) == ("src/main/java/com/acme/App.java", "gradle")
+    assert err.message.endswith("> The following files had format violations:")

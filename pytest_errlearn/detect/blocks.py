@@ -278,7 +278,10 @@ class Maven(Reader):
 
 
 class Gradle(Reader):
-    """Gradle's ``* What went wrong:`` section, up to ``* Try:``."""
+    """Gradle's ``* What went wrong:`` section, up to ``* Try:``. Where a format
+    check (Spotless) lists the files it would change, the first is the place."""
+
+    _LISTED = re.compile(r"[\w.@~/\\-]+\.\w+")
 
     _SUMMARY = (
         "> There were failing tests",
@@ -310,6 +313,12 @@ class Gradle(Reader):
             # The failing tests or compiler errors above are the cause; this repeats them
             # (said under the task's line, or under the worker's failure that wraps it).
             self.consequence = self.consequence or stripped.startswith(self._SUMMARY)
+        elif (
+            self.err.file is None
+            and self.err.message.endswith("had format violations:")
+            and self._LISTED.fullmatch(stripped)
+        ):
+            self.err.file = stripped
         return True
 
     def finish(self) -> None:
