@@ -443,3 +443,34 @@ def test_a_row_far_below_its_last_hit_takes_nothing_from_it() -> None:
     data = table + "noise\n" * 45 + "  7      numbered output of something else\n"
     report = detect(data.encode())
     assert [(e.file, e.line) for e in report.errors] == [("a.php", 3)]
+
+
+TRAVIS = """\
+Failures:
+\tFrom test_popupwin.vim:
+\tCaught exception in Test_popup_beval(): Vim(call):E958: Job already finished
+TEST FAILURE
+make: *** [scripttests] Error 2
+The command "make test" exited with 2.
+$ cat asan.*
+==20623==ERROR: AddressSanitizer: heap-use-after-free on address 0x607200043918
+    #0 0x8a48be in popup_handle_mouse_moved /home/ci/vim/src/popupwin.c:1460
+SUMMARY: AddressSanitizer: heap-use-after-free /home/ci/vim/src/popupwin.c:1460
+changes detected, packing new archive
+Done. Your build exited with 1.
+"""
+
+
+def test_what_the_steps_after_a_failed_one_print_ranks_below_its_errors() -> None:
+    # Travis's after_failure printing a sanitizer's logs: the failed step holds the cause
+    report = detect(TRAVIS.encode())
+    assert report.primary is not None and report.primary.span == (1, 4)  # the failures listed
+    sanitizer = report.errors[-1]
+    assert sanitizer.message == "AddressSanitizer: heap-use-after-free" and sanitizer.file
+
+
+def test_travis_last_line_is_no_error_of_its_own() -> None:
+    report = detect(TRAVIS.encode())
+    assert all("Done. Your build" not in e.message for e in report.errors)
+    alone = detect(b"$ ./run.sh\nsomething went wrong here\nDone. Your build exited with 1.\n")
+    assert [e.message for e in alone.errors] == ["something went wrong here"]

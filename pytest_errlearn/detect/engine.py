@@ -49,6 +49,7 @@ class Assembler:
         self._cause: Error | None = None  # that error, which later consequences fold into
         self._test_line = False  # ... a test's failure line, nothing before it explained
         self._end: Found | None = None  # the reason in the output's last lines
+        self._ended = False  # a CI job's last line said it failed ("ended")
         self._step = 0  # where the errors of the step being read begin in ``_errors``
         # What ``follows`` knew at the last failure line: a step that ends well
         # after it leaves it so.
@@ -73,6 +74,15 @@ class Assembler:
         elif found.role == "count":  # what the tool counted was read, or the count is its error
             found.role = "consequence" if self.follows(found.err.span[0]) else "error"
             found.err.consequence = found.role == "consequence"
+        elif found.role == "ended":
+            # The job's last line, after the steps that run on failure: it failed of
+            # the errors read (none: the output's last lines say why, ``report``),
+            # and it ends no step, so what those steps printed stays after the
+            # step that failed.
+            if self._cause is not None:
+                self._cause.relate(found.err.span)
+            self._ended = True
+            return
         self.places.see(found.role, found.err)
         self._add(found)
         if found.role == "consequence":
@@ -156,6 +166,14 @@ class Assembler:
         self._step = len(self._errors)
         self._cause, self._last_cause, self._failed_test, self._test_line = self._confirmed
 
+    def _after_failure(self) -> None:
+        """Errors after the last failure line, none after them: the output of a
+        later step (Travis's after_failure printing a sanitizer's logs, a
+        clean-up run whatever the result). The step that failed holds the
+        cause: they rank below its errors, as a passed step's do."""
+        for err in self._errors[self._step :]:
+            err.rank = min(err.rank, 0) - PASSED_STEP
+
     def _caused(self, err: Error, role: str, read: Error) -> None:
         """Remember the latest root error (``err``, or its twin, as ``read`` this
         time): consequences after it fold into it. A test's failure line that
@@ -175,6 +193,7 @@ class Assembler:
         known to have passed has none.
         """
         end, self._end = self._end, None
+        failed = True if failed is None and self._ended else failed  # the CI job said so
         if failed and not self._errors and self._warnings:
             # It failed of its warnings: a linter that fails on them (ShellCheck,
             # dart analyze, RuboCop) printed nothing worse.
@@ -184,6 +203,8 @@ class Assembler:
         elif end is not None and not self._errors and (failed or (failed is None and end.err.rank)):
             end.err.rank = 1
             self.add(Found(end.err, "error", end.before, sectioned=True))
+        if 0 < self._step < len(self._errors):
+            self._after_failure()
         for found in self._kept:
             found.err.context = found.context()
         self._kept.clear()

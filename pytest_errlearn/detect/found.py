@@ -13,7 +13,8 @@ class Found(Record):
 
     ``role`` is "error", "warning", "consequence", "strict" (a tool failed of
     the warnings it printed), "count" (a tool's count of the problems it
-    listed: a consequence, or the error where none of them was read),
+    listed: a consequence, or the error where none of them was read), "ended"
+    (a CI job's last line: it follows from the errors read, and ends no step),
     "passed" (a step ended well), "end" (the reason
     the output's last lines give), "section" (a test's heading: ``err.test``
     names it) or "place" (a folder a tool entered: ``err.file``). The context

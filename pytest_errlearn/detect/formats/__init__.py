@@ -32,7 +32,10 @@ TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, n
 # eslint --max-warnings): they are errors, and the line is their consequence.
 # "count": a tool's count of the problems it listed above: a consequence of
 # them, and where none of them was read, the error itself (nothing above it is
-# taken for its reason, as a consequence's would be).
+# taken for its reason, as a consequence's would be). "ended": a CI job's last
+# line, after the steps that run on failure: it follows from the errors read
+# (none: the output's last lines say why), and it is no step's failure line
+# (what those steps print stays after the step that failed).
 Role = Literal[
     "error",
     "warning",
@@ -44,6 +47,7 @@ Role = Literal[
     "place",
     "strict",
     "count",
+    "ended",
 ]
 
 # A ``sev`` group whose text is one of these turns the row's hit into a warning

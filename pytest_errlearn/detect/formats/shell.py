@@ -123,10 +123,16 @@ ROWS = (
         r"^(?:The command \".*\" (?:failed and )?exited with [1-9]\d*\.?|"
         r"##\[error\]Process completed with exit code [1-9]\d*\.?|"
         r"Error: Process completed with exit code [1-9]\d*\.?|"
-        r"Done\. Your build exited with [1-9]\d*\.?|"
         r"Script failed with status [1-9]\d*|ERROR: Job failed: .*)$",
         role="consequence",
         rank=0,
         examples=('The command "npm test" exited with 1.',),
+    ),
+    Format(  # Travis's job's end, after the steps that run on failure (after_failure)
+        "ci-job-exit",
+        r"^Done\. Your build exited with [1-9]\d*\.?$",
+        role="ended",
+        rank=0,
+        examples=("Done. Your build exited with 1.",),
     ),
 )
