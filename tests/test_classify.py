@@ -56,6 +56,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("conversion from ‘std::vector<int>’ to non-scalar type ‘int’ requested", "type"),
         ('Missing script: "lint"', "config"),  # npm run
         ("catch/3: Unknown procedure: undefined_pred/1", "reference"),  # SWI-Prolog
+        ("a.erl:3:15: variable 'Y' is unbound", "reference"),  # erlc
+        ("a.erl:3:8: function g/0 undefined", "reference"),
+        ('error: undefined variable "x"', "reference"),  # Elixir 1.15 on
         ("The name `y' does not exist in the context of `main'", "reference"),  # valac
         ("error CS0103: The name 'y' does not exist in the current context", "reference"),
         ("Assignment: Cannot convert from `string' to `int'", "type"),

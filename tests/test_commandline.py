@@ -46,7 +46,7 @@ TABLE: list[tuple[str, str | None, str, str | None, str | None]] = [
     ("npx jest --ci", "jest", "jest", "jest", "npx jest --ci"),
     ("npx -p typescript tsc --noEmit", "tsc", "tsc", "tsc", "npx -p typescript tsc --noEmit"),
     ("pnpx vitest run", "vitest", "vitest", "vitest", "pnpx vitest run"),
-    ("uvx ruff check .", "flake8", "ruff", "ruff", "uvx ruff check ."),
+    ("uvx ruff check .", "ruff", "ruff", "ruff", "uvx ruff check ."),
     ("npm x -- tsc", "tsc", "tsc", "tsc", "npm x -- tsc"),
     ("pnpm --filter web exec tsc", "tsc", "tsc", "tsc", "pnpm --filter web exec tsc"),
     ("pnpm dlx vitest", "vitest", "vitest", "vitest", "pnpm dlx vitest"),

@@ -72,6 +72,7 @@ def test_each_ruff_rule_is_one_error_at_its_place_with_its_code() -> None:
         ("src\\app\\main.py", 12, 7, "F821", "Undefined name `undefined_name`"),
     ]  # I001, an import-sorting finding, is a warning, as flake8's I codes are
     assert report.errors[1].category == "reference"
+    assert {e.tool for e in report.errors} == {"ruff"}  # not flake8, whose codes it shares
 
 
 def test_a_line_shaped_like_a_rule_without_its_place_below_is_no_error() -> None:

@@ -249,6 +249,25 @@ def test_matching_a_report_sets_each_match_and_raises_actionability() -> None:
     assert report.to_dict()["summary"]["matched"] == 1
 
 
+def test_a_matched_patterns_category_fills_an_error_the_detector_could_not_place() -> None:
+    report = detect(b"error: the vault sealed itself\n")
+    assert [e.category for e in report.errors] == ["unknown"]
+    team = [pattern("vault", "the vault sealed itself", category="config")]
+    Matcher(team).match_report(report)
+    err = report.errors[0]
+    assert (err.category, err.severity) == ("config", "high")
+    assert report.to_dict()["summary"]["by_category"] == {"config": 1}
+
+
+def test_a_category_the_detector_read_from_the_error_is_kept() -> None:
+    report = detect(b"ModuleNotFoundError: No module named 'yaml'\n")
+    assert report.errors[0].category == "dependency"
+    team = [pattern("p", "ModuleNotFoundError: No module named {m}", category="network")]
+    Matcher(team).match_report(report)
+    assert report.errors[0].match is not None
+    assert report.errors[0].category == "dependency"
+
+
 CATASTROPHIC = pattern("slowpoke", "never similar to anything here", match="(a+)+$")
 LONG_LINE = "a" * 50_000 + "!"
 

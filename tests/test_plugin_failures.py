@@ -223,6 +223,26 @@ def test_a_project_pattern_for_a_wrapper_beats_a_builtin_one_for_its_cause(
     assert (err["match"]["pattern"], err["match"]["fix"]) == ("service-down", "start db.local")
 
 
+def test_a_project_patterns_category_is_the_category_of_a_failure_it_places(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyprojecttoml("[tool.errlearn]\n")
+    pytester.makefile(
+        ".toml",
+        patterns=(
+            'version = 1\n[[pattern]]\nid = "vault"\ntrigger = "Sealed: the vault sealed itself"\n'
+            'fix = "unseal it"\ncategory = "config"\n'
+        ),
+    )
+    source = (
+        "class Sealed(Exception):\n    pass\n"
+        "def test_a():\n    raise Sealed('the vault sealed itself')\n"
+    )
+    (err,) = errors_of(pytester, test_it=source)
+    assert err["match"]["pattern"] == "vault"
+    assert (err["category"], err["severity"]) == ("config", "high")
+
+
 def test_a_known_fix_is_shown_under_a_collection_error(pytester: pytest.Pytester) -> None:
     known_fix(pytester, "pip install {module}")
     pytester.makepyfile(test_broken="import nosuchmod_x\n")

@@ -106,7 +106,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Unresolved symbol|not found: (?:value|type|object)|Not found: |"
         r"cannot find '[^']+' in scope|"
         r"[Uu]ndefined name ['`]|Undefined control sequence|void-function|void-variable|"
-        r"is undefined(?:\.|$)|"
+        r"is undefined(?:\.|$)|variable '[^']+' is unbound|function \w+/\d+ undefined|"  # erlc's
+        r"undefined (?:function|variable) \S|"  # Elixir's
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
         r"Unsupported attribute|"

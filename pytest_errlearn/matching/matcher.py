@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from ..detect.classify import actionability
+from ..detect.classify import actionability, severity
 from ..report import Error, Match, Report
 from .canonical import canonical, related
 from .naming import ErrorText, says_the_same, spells_out
@@ -387,7 +387,21 @@ class Matcher:
         for err, key in zip(errors, keys, strict=True):
             match = found[key]
             err.match = None if match is None else match.replace()
+            self.categorise(err)
             err.actionability = actionability(err)
+
+    def categorise(self, err: Error) -> None:
+        """The category its matched pattern names, for an error the detector left
+        ``unknown`` (and the severity that follows from it): the pattern is what
+        the team, or the library, knows of this error. A category the detector
+        read from the error itself is kept."""
+        if err.match is None or err.category != "unknown":
+            return
+        pattern = self.get(err.match.pattern)
+        if pattern is not None and pattern.category not in (None, "unknown"):
+            err.category = pattern.category
+            if err.severity != "low":  # a warning stays one
+                err.severity = severity(err.category, err.message)
 
     def match_report(self, report: Report) -> None:
         """Match every error of a report (warnings are left as they are)."""

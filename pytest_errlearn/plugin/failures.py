@@ -195,6 +195,7 @@ def capture_text(
         leaves = (_classified(Error(message=m, text=m, block=[m]), m) for m in said)
         others = (e for e in found.errors if e is not base)
         err.match = _first_match(matcher, chain((err,), leaves, others))
+        matcher.categorise(err)
     err.actionability = actionability(err)
     return err
 

@@ -133,7 +133,8 @@ COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
     "mypy": "mypy",
     **dict.fromkeys(("pyright", "basedpyright"), "pyright"),
-    **dict.fromkeys(("ruff", "flake8", "pylint"), "flake8"),
+    **dict.fromkeys(("flake8", "pylint"), "flake8"),
+    "ruff": "ruff",
     "black": "black",
     "isort": "isort",
     "bandit": "bandit",
@@ -322,11 +323,11 @@ ROWS = (
         rank=2,
         examples=("a.py:1:1: F401 'os' imported but unused",),
     ),
-    Format(  # ruff 0.12 on; before, its lines had flake8's shape, the place first
+    Format(  # ruff 0.12 on; before, and with --output-format concise, flake8's shape
         "ruff",
         r"^(?P<code>(?P<sev>[A-Z])[A-Z]{0,4}\d{3,4}(?= )|invalid-syntax(?=:)|unformatted(?=:)):?"
         r"(?: \[\*\])? (?P<msg>\S.*)$",
-        tool="flake8",
+        tool="ruff",
         block="ruff",
         rank=2,
         words=("invalid-syntax:", "unformatted:"),
