@@ -49,6 +49,12 @@ def test_a_runner_error_around_a_tools_line_is_reported_where_that_line_points()
     ).errors
     assert (err.file, err.line, err.column) == ("src/app.ts", 3, 5)
     assert err.message == "Type 'string' is not assignable to type 'number'."
+    assert (err.tool, err.code) == ("tsc", "TS2322")  # the tool's, not the runner's
+
+
+def test_a_runner_error_of_its_own_is_the_runners() -> None:
+    (err,) = scan("##[error]The runner has received a shutdown signal.\n").errors
+    assert err.tool == "github-actions"
 
 
 def test_a_runner_error_of_its_own_is_an_error_with_its_message() -> None:

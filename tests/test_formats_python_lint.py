@@ -75,6 +75,25 @@ def test_each_ruff_rule_is_one_error_at_its_place_with_its_code() -> None:
     assert {e.tool for e in report.errors} == {"ruff"}  # not flake8, whose codes it shares
 
 
+# `ruff check --output-format github` (ruff 0.17.6): a workflow command per rule,
+# its title the tool and the rule, its message ruff's concise line.
+RUFF_GITHUB = (
+    "::error title=ruff (F401),file=/home/ci/shop/bad.py,line=1,col=8,endLine=1,endColumn=10"
+    "::bad.py:1:8: F401 `os` imported but unused%0A  help: Remove unused import: `os`\n"
+    "::error title=Ruff (F821),file=/home/ci/shop/bad.py,line=4,col=12,endLine=4,endColumn=13"
+    "::bad.py:4:12: F821 Undefined name `y`\n"
+)
+
+
+def test_ruffs_github_annotations_are_its_rules_at_their_places() -> None:
+    report = scan(RUFF_GITHUB)
+    found = [(e.tool, e.file, e.line, e.column, e.code, e.message) for e in report.errors]
+    assert found == [
+        ("ruff", "/home/ci/shop/bad.py", 1, 8, "F401", "`os` imported but unused"),
+        ("ruff", "/home/ci/shop/bad.py", 4, 12, "F821", "Undefined name `y`"),
+    ]
+
+
 def test_a_line_shaped_like_a_rule_without_its_place_below_is_no_error() -> None:
     assert scan("E501 Line too long (88 > 79)\nthe next line\n").errors == []
 

@@ -313,7 +313,7 @@ class Scanner(Chunks):
         err = Error(
             message=(groups.get("msg") or analysed).strip(),
             text=text,
-            tool=fmt.tool or self.tool,
+            tool=groups.get("tool") or fmt.tool or self.tool,
             file=groups.get("file"),
             line=_int(groups.get("line")),
             column=_int(groups.get("col")),

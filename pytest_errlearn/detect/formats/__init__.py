@@ -86,7 +86,8 @@ class Format(NamedTuple):
 
     Named groups the engine reads: ``file``, ``line``, ``col``, ``code``,
     ``msg`` (the message; the whole match when absent), ``sev`` (error /
-    warning / note word), ``test`` (a test id).
+    warning / note word), ``test`` (a test id), ``tool`` (the tool whose line
+    another wraps: a CI runner's annotation names it; else the row's ``tool``).
     """
 
     name: str

@@ -36,9 +36,12 @@ def inner_location(groups: dict[str, str | None], before: Sequence[str]) -> None
             groups[key] = hit.groups[key]
     if hit.groups.get("msg"):
         groups["msg"] = hit.groups["msg"]
+    groups["tool"] = groups.get("tool") or hit.groups.get("tool") or hit.fmt.tool
 
 
 _PROPERTY = regex(r"(\w+)=([^,]*)")
+# A title naming the tool and its rule: ruff's "ruff (F401)", "Ruff (E501)".
+_TOOL_TITLE = regex(r"^(?P<tool>[A-Za-z][\w.-]*) \((?P<code>[^()\s]+)\)$")
 _ESCAPES = (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%"))
 
 
@@ -49,15 +52,18 @@ def _unescape(value: str) -> str:
 
 
 def _workflow_command(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """``::error file=a.py,line=3,col=5::msg``: the place from its properties."""
+    """``::error file=a.py,line=3,col=5::msg``: the place from its properties, the
+    tool and its rule from a title that names them, and the message of the tool's
+    own line where the command wraps one (ruff's ``--output-format github``)."""
     props = groups.get("props") or ""
     names = {"file": "file", "line": "line", "col": "col", "column": "col", "title": "title"}
     for key, value in _PROPERTY.findall(props):
         if (name := names.get(key)) is not None and value:
             groups[name] = _unescape(value).strip()
     groups["msg"] = _unescape(groups.get("msg") or "").split("\n", 1)[0].strip() or None
-    if groups.get("file") is None:
-        inner_location(groups, before)
+    if (m := _TOOL_TITLE.match(groups.get("title") or "")) is not None:
+        groups["tool"], groups["code"] = m["tool"].lower(), groups.get("code") or m["code"]
+    inner_location(groups, before)  # the place the properties gave stays
 
 
 # The exit code of a failed step: never 0.
