@@ -200,16 +200,19 @@ def test_a_failure_logged_later_by_another_plugin_still_has_its_exception(
     )
 
 
+def project_pattern(body: str, pytester: pytest.Pytester) -> None:
+    """A project with one pattern of its own, ``body`` its keys."""
+    pytester.makepyprojecttoml("[tool.errlearn]\n")
+    pytester.makefile(".toml", patterns=f"version = 1\n[[pattern]]\n{body}")
+
+
 def test_a_project_pattern_for_a_wrapper_beats_a_builtin_one_for_its_cause(
     pytester: pytest.Pytester,
 ) -> None:
-    pytester.makepyprojecttoml("[tool.errlearn]\n")
-    pytester.makefile(
-        ".toml",
-        patterns=(
-            'version = 1\n[[pattern]]\nid = "service-down"\n'
-            'trigger = "RuntimeError: cannot reach service at {host}"\nfix = "start {host}"\n'
-        ),
+    project_pattern(
+        'id = "service-down"\n'
+        'trigger = "RuntimeError: cannot reach service at {host}"\nfix = "start {host}"\n',
+        pytester,
     )
     source = (
         "def test_a():\n"
@@ -226,13 +229,10 @@ def test_a_project_pattern_for_a_wrapper_beats_a_builtin_one_for_its_cause(
 def test_a_project_patterns_category_is_the_category_of_a_failure_it_places(
     pytester: pytest.Pytester,
 ) -> None:
-    pytester.makepyprojecttoml("[tool.errlearn]\n")
-    pytester.makefile(
-        ".toml",
-        patterns=(
-            'version = 1\n[[pattern]]\nid = "vault"\ntrigger = "Sealed: the vault sealed itself"\n'
-            'fix = "unseal it"\ncategory = "config"\n'
-        ),
+    project_pattern(
+        'id = "vault"\ntrigger = "Sealed: the vault sealed itself"\n'
+        'fix = "unseal it"\ncategory = "config"\n',
+        pytester,
     )
     source = (
         "class Sealed(Exception):\n    pass\n"
