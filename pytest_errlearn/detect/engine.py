@@ -193,7 +193,8 @@ class Assembler:
         known to have passed has none.
         """
         end, self._end = self._end, None
-        failed = True if failed is None and self._ended else failed  # the CI job said so
+        if failed is None and self._ended:  # the CI job said it failed
+            failed = True
         if failed and not self._errors and self._warnings:
             # It failed of its warnings: a linter that fails on them (ShellCheck,
             # dart analyze, RuboCop) printed nothing worse.

@@ -361,10 +361,7 @@ class Scanner(Chunks):
                     groups[k] = v
             self._filled[row] = (n, last[1])
         else:
-            filled: dict[str, str] = {}
-            for k, got in groups.items():
-                if got is not None and k not in known:
-                    filled[k] = got
+            filled = {k: got for k, got in groups.items() if got is not None and k not in known}
             self._filled[row] = (n, filled)
 
     def _close_open(self) -> None:

@@ -62,7 +62,7 @@ def _workflow_command(groups: dict[str, str | None], before: Sequence[str]) -> N
             groups[name] = _unescape(value).strip()
     groups["msg"] = _unescape(groups.get("msg") or "").split("\n", 1)[0].strip() or None
     if (m := _TOOL_TITLE.match(groups.get("title") or "")) is not None:
-        groups["tool"], groups["code"] = m["tool"].lower(), groups.get("code") or m["code"]
+        groups["tool"], groups["code"] = m["tool"].lower(), m["code"]
     inner_location(groups, before)  # the place the properties gave stays
 
 
