@@ -183,10 +183,11 @@ def evaluate_errorformat(root: Path) -> ExtractResult:
 
 def analysis_kind(test: str, name: str, issue: dict[str, Any]) -> str | None:
     """An analysis-model issue's kind; a flake8/pylint code's letter decides as it does for
-    errlearn and errorformat (E, F errors; W, C, R, I warnings)."""
+    errlearn: pylint's W, C, R and I are warnings, flake8's W (pycodestyle's warnings)."""
     code = str(issue.get("type") or "")
     if _LINT_CODE.fullmatch(code):
-        return "error" if code[0] in "EF" else "warning"
+        warnings = "W" if test.startswith("Flake8") else "WCRI"
+        return "warning" if code[0] in warnings else "error"
     if test in ANALYSIS_ALL_ERRORS or (name, issue.get("line")) in ANALYSIS_ERROR_LINES:
         return "error"
     return ANALYSIS_KINDS.get(issue.get("severity") or "")

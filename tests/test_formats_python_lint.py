@@ -68,11 +68,77 @@ def test_each_ruff_rule_is_one_error_at_its_place_with_its_code() -> None:
     report = scan(RUFF)
     found = [(e.file, e.line, e.column, e.code, e.message) for e in report.errors]
     assert found == [
+        ("bad.py", 1, 1, "I001", "Import block is un-sorted or un-formatted"),
         ("bad.py", 1, 8, "F401", "`os` imported but unused"),
         ("src\\app\\main.py", 12, 7, "F821", "Undefined name `undefined_name`"),
-    ]  # I001, an import-sorting finding, is a warning, as flake8's I codes are
-    assert report.errors[1].category == "reference"
+    ]  # every rule fails the check: ruff has no warnings
+    assert (report.errors[2].category, report.warnings) == ("reference", [])
     assert {e.tool for e in report.errors} == {"ruff"}  # not flake8, whose codes it shares
+
+
+# `ruff check --output-format concise` (ruff 0.17.6): flake8's shape.
+RUFF_CONCISE = """
+pkg/bad.py:1:7: invalid-syntax: Expected a parameter or the end of the parameter list
+pkg/w.py:1:1: I001 [*] Import block is un-sorted or un-formatted
+pkg/w.py:2:6: W291 [*] Trailing whitespace
+r.py:4:1: C901 `f` is too complex (11 > 10)
+Found 4 errors.
+[*] 2 fixable with `--fix`.
+"""
+
+
+def test_ruffs_concise_lines_under_ruff_are_its_errors_each_failing_the_check() -> None:
+    report = scan(RUFF_CONCISE, "ruff")
+    found = [(e.tool, e.file, e.line, e.code, e.category) for e in report.errors]
+    assert found == [
+        ("ruff", "pkg/bad.py", 1, "invalid-syntax", "syntax"),
+        ("ruff", "pkg/w.py", 1, "I001", "unknown"),
+        ("ruff", "pkg/w.py", 2, "W291", "unknown"),
+        ("ruff", "r.py", 4, "C901", "unknown"),
+    ]
+    assert report.warnings == []
+
+
+def test_flake8_calls_only_pycodestyle_s_w_codes_warnings() -> None:
+    report = scan(RUFF_CONCISE.replace(" [*]", ""))  # flake8 prints the same shape
+    assert [(e.tool, e.code) for e in report.errors] == [
+        ("ruff", "invalid-syntax"),  # flake8 has E999 for it: the line is ruff's whoever runs it
+        ("flake8", "I001"),
+        ("flake8", "C901"),
+    ]
+    assert [(w.tool, w.code) for w in report.warnings] == [("flake8", "W291")]
+
+
+# `ruff check --output-format grouped` (ruff 0.17.6): each file, then its rules.
+RUFF_GROUPED = """
+pkg/bad.py:
+  1:7 invalid-syntax: Expected a parameter or the end of the parameter list
+
+r.py:
+  1:8  F401 [*] `os` imported but unused
+  5:12 F821 Undefined name `undefined_name`
+
+Found 3 errors.
+"""
+
+
+def test_ruffs_grouped_rules_are_each_an_error_in_the_file_above_them() -> None:
+    report = scan(RUFF_GROUPED)
+    found = [(e.tool, e.file, e.line, e.column, e.code) for e in report.errors]
+    assert found == [
+        ("ruff", "pkg/bad.py", 1, 7, "invalid-syntax"),
+        ("ruff", "r.py", 1, 8, "F401"),
+        ("ruff", "r.py", 5, 12, "F821"),
+    ]
+
+
+def test_ruffs_pylint_layout_under_ruff_is_ruffs_too() -> None:
+    text = "r.py:1: [I001] Import block is un-sorted\nr.py:5: [F821] Undefined name `x`\n"
+    assert [(e.tool, e.code) for e in scan(text, "ruff").errors] == [
+        ("ruff", "I001"),
+        ("ruff", "F821"),
+    ]
+    assert [(w.tool, w.code) for w in scan(text).warnings] == [("pylint", "I001")]
 
 
 # `ruff check --output-format github` (ruff 0.17.6): a workflow command per rule,

@@ -3,10 +3,12 @@ the root cause of each is found at the file and line the tool names."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -261,3 +263,20 @@ def test_asan_a_use_after_free_is_found_at_its_line(tmp_path: Path) -> None:
     err = toolchain(tmp_path, "./uaf")
     assert (err["file"], err["line"], err["category"]) == ("uaf.c", 5, "runtime")
     assert err["message"] == "AddressSanitizer: heap-use-after-free"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ruff") is None, reason="ruff is not installed")
+@pytest.mark.parametrize("layout", ["concise", "grouped", "pylint", "full"])
+def test_ruff_every_rule_is_ruff_s_error_in_any_of_its_layouts(tmp_path: Path, layout: str) -> None:
+    (tmp_path / "r.py").write_text("import sys\nimport os\n\nprint(undefined_name)\n")
+    ruff = (sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "E,F,I")
+    errlearn(tmp_path, "--json", "report.json", "--", *ruff, "--output-format", layout, "r.py")
+    report = json.loads((tmp_path / "report.json").read_text())
+    found = sorted((e["tool"], e["line"], e["code"]) for e in report["errors"])
+    assert found == [
+        ("ruff", 1, "F401"),
+        ("ruff", 1, "I001"),
+        ("ruff", 2, "F401"),
+        ("ruff", 4, "F821"),
+    ]
+    assert report["warnings"] == []

@@ -103,7 +103,8 @@ WORDS = (
     rb"|\xe2\x97\x8f|\xe2\x9c[\x95\x96\x98]|\xc3\x97|\xe2\x9d\xaf|\xe2\x86\x92"  # ● ✕✖✘ × ❯ →
     rb"|\*\*\*|[:(]\d+[:,)]"  # make's "***"; file:line, file(line,col)
     rb"|(?m:^\s*\d+\) |^_{3}|^(?:_ ){3}|^={3}|^!{3}|^E {3}|^---- |^\s*--- |^\*|^[ew]: "
-    rb"|^Found \d|^(?:\w+ )?\S+ > |^[A-Z]{1,5}\d{3,4} )"  # ... a linter's rule code first
+    rb"|^Found \d|^(?:\w+ )?\S+ > |^[A-Z]{1,5}\d{3,4} |^ +\d+:\d+ +[A-Z]{1,5}\d{3,4} )"
+    # ... a linter's rule code first, or after a line and column
 )
 
 

@@ -273,7 +273,8 @@ class Scanner(Chunks):
             return False
         analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
         role: str = fmt.role
-        sev = (groups.get("sev") or "").strip().lower()
+        own = self.tool if self.tool in fmt.shared else None  # the command's tool took the row up
+        sev = "" if own else (groups.get("sev") or "").strip().lower()
         if role == "error" and sev in WARNING_WORDS:
             role = "warning"
         # A generic "FAILED: 2 tests" counts failures reported elsewhere, above it
@@ -313,7 +314,7 @@ class Scanner(Chunks):
         err = Error(
             message=(groups.get("msg") or analysed).strip(),
             text=text,
-            tool=groups.get("tool") or fmt.tool or self.tool,
+            tool=groups.get("tool") or own or fmt.tool or self.tool,
             file=groups.get("file"),
             line=_int(groups.get("line")),
             column=_int(groups.get("col")),

@@ -111,6 +111,11 @@ class Format(NamedTuple):
     # one (or more) of its own, matched without regard to case; a test checks
     # that every example is found so.
     words: tuple[str, ...] = ()
+    # Other tools that print this row's lines as their own, without the
+    # severities of the row's tool (ruff's concise output is flake8's shape,
+    # and every line of it fails the check): where the command runs one of
+    # them, a line is that tool's error.
+    shared: tuple[str, ...] = ()
 
 
 class _Lazy:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..frames import is_user_path, python_location
 from ..reader import Reader
-from . import Format, regex
+from . import Format, named_above, regex
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
@@ -315,17 +315,33 @@ ROWS = (
             "ERROR: /home/ci/shop/src/cart.py Imports are incorrectly sorted and/or formatted.",
         ),
     ),
+    # flake8 fails on every code it prints; pycodestyle calls its W codes warnings.
     Format(
         "flake8",
         rf"^(?P<file>{_PY}):(?P<line>\d+):(?P<col>\d+): "
-        r"(?P<code>(?P<sev>[A-Z])[A-Z]{0,2}\d{2,4}):? (?:\[\*\] )?(?P<msg>.+)$",
+        r"(?P<code>(?:(?P<sev>W)|[A-Z])[A-Z]{0,2}\d{2,4}):? (?:\[\*\] )?(?P<msg>.+)$",
         tool="flake8",
         rank=2,
-        examples=("a.py:1:1: F401 'os' imported but unused",),
+        shared=("ruff",),  # ``--output-format concise``, ruff's layout before 0.12
+        examples=("a.py:1:1: F401 'os' imported but unused", "a.py:9:1: W391 blank line at end"),
     ),
-    Format(  # ruff 0.12 on; before, and with --output-format concise, flake8's shape
+    Format(  # ruff's syntax errors, in the layouts it shares with flake8 and pylint
+        "ruff-syntax",
+        rf"^(?P<file>{_PY}):(?P<line>\d+):(?:(?P<col>\d+):)? "
+        r"\[?(?P<code>invalid-syntax)[:\]] (?P<msg>\S.*)$",
+        tool="ruff",
+        category="syntax",
+        rank=2,
+        examples=(
+            "pkg/bad.py:1:7: invalid-syntax: Expected a parameter or the end of the parameter list",
+            "pkg/bad.py:1: [invalid-syntax] Expected `)`, found newline",
+        ),
+    ),
+    # ruff gives its rules no severity: each fails the check, and ruff counts
+    # them all as errors ("Found 3 errors.").
+    Format(  # ruff 0.12 on
         "ruff",
-        r"^(?P<code>(?P<sev>[A-Z])[A-Z]{0,4}\d{3,4}(?= )|invalid-syntax(?=:)|unformatted(?=:)):?"
+        r"^(?P<code>[A-Z]{1,5}\d{3,4}(?= )|invalid-syntax(?=:)|unformatted(?=:)):?"
         r"(?: \[\*\])? (?P<msg>\S.*)$",
         tool="ruff",
         block="ruff",
@@ -338,12 +354,26 @@ ROWS = (
             "unformatted: File would be reformatted",
         ),
     ),
+    Format(  # ``--output-format grouped``: the file on a line of its own, its rules under it
+        "ruff-grouped",
+        r"^  (?P<line>\d+):(?P<col>\d+) +"
+        r"(?P<code>[A-Z]{1,5}\d{3,4}(?= )|invalid-syntax(?=:)):?(?: \[\*\])? (?P<msg>\S.*)$",
+        tool="ruff",
+        rank=2,
+        fixup=named_above(rf"^(?P<file>{_PY}|[^\s:]+\.ipynb):$"),
+        examples=(
+            "  1:8  F401 [*] `os` imported but unused",
+            "  5:12 F821 Undefined name `undefined_name`",
+            "  1:7 invalid-syntax: Expected a parameter or the end of the parameter list",
+        ),
+    ),
     Format(
         "pylint",
         r"^(?P<file>(?:[A-Za-z]:)?[^\s:]*\.pyi?):(?P<line>\d+):(?:(?P<col>\d+):)? "
         r"\[(?P<code>(?P<sev>[A-Z])\d*)(?:\([\w-]+\))?(?:, [^\]]*)?\] (?P<msg>.+)$",
         tool="pylint",
         rank=2,
+        shared=("ruff",),  # ``--output-format pylint``
         examples=("src/tv.py:39: [E0213, Episode.__init__] Method should have self",),
     ),
 )
