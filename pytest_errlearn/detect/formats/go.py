@@ -1,4 +1,4 @@
-"""Go: go build / vet, go test failures (as text or ``-json`` events), panics."""
+"""Go: go build / vet, go test failures (as text or ``-json`` events), panics, golangci-lint."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from ..reader import Reader
 from . import Format, named_above, regex
 
 ORDER = 40  # where its rows stand in the table (``formats.families``)
-COMMANDS = {"go": "go"}
+COMMANDS = {"go": "go", "golangci-lint": "golangci-lint"}
 # Executable -> the subcommands that build or test (None: any use).
 BUILDS: dict[str, frozenset[str] | None] = {
     "go": frozenset({"test", "build", "install", "mod", "vet", "generate"}),
+    "golangci-lint": frozenset({"run"}),
 }
 # Executable -> its options that name the folder it works in (``detect.locate``).
 FOLDER_OPTIONS = {"go": ("-C",)}
@@ -253,6 +254,19 @@ ROWS = (
         category="type",
         rank=2,
         examples=("./main.go:12:16: c.Total undefined (type Cart has no field or method Total)",),
+    ),
+    Format(  # golangci-lint's text output: each issue, then the linter that found it
+        "golangci-lint",
+        _AT + r"(?P<msg>.+) \((?P<code>[a-z][\w-]*)\)$",
+        tool="golangci-lint",
+        rank=2,
+        examples=(
+            "lib/buffer/single_wrapper.go:122:20: Error return value of `mWriteCount.Incr` "
+            "is not checked (errcheck)",
+            "server/main.go:13: Error return value of `http.ListenAndServe` is not checked "
+            "(errcheck)",
+            "pkg/api/handler.go:33:6: func `unused` is unused (unused)",
+        ),
     ),
     Format(
         "go-compile",
