@@ -1,5 +1,6 @@
 """JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, webpack,
-npm/yarn/pnpm."""
+npm and pnpm (yarn: yarn.py; the package managers' subcommands and folder options
+are all here)."""
 
 from __future__ import annotations
 
@@ -133,7 +134,6 @@ READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage, "prettier": Pre
 ORDER = 20  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("npm", "npx"), "npm"),
-    "yarn": "yarn",
     "pnpm": "pnpm",
     "node": "node",
     **dict.fromkeys(("tsc", "vue-tsc"), "tsc"),
@@ -427,22 +427,6 @@ ROWS = (
         block="npm",
         rank=2,
         examples=("npm ERR! 404 Not Found - GET https://registry.npmjs.org/nope",),
-    ),
-    Format(
-        "yarn-failed",
-        r"^error (?P<msg>Command failed with exit code \d+\.?)$",
-        tool="yarn",
-        role="consequence",
-        rank=0,
-        examples=("error Command failed with exit code 1.",),
-    ),
-    Format(
-        "yarn-error",
-        r"^error (?P<msg>(?:An unexpected error|Couldn't find|Package|Found incompatible|"
-        r"The engine|Can't add|Received invalid|\S+: The engine).+)$",
-        tool="yarn",
-        rank=2,
-        examples=('error Couldn\'t find package "nope" on the "npm" registry.',),
     ),
     Format(
         "pnpm-error",
