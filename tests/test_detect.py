@@ -103,6 +103,37 @@ def test_rustc_errors_take_their_location_from_the_arrow_line_and_warnings_stay_
     assert [w.message for w in report.warnings] == ["unused variable: `error`"]
 
 
+def test_a_rust_lint_s_name_from_its_notes_is_its_code() -> None:
+    report = scan(
+        """
+        error: unused variable: `x`
+         --> src/main.rs:2:9
+          |
+        2 |     let x = 5;
+          |         ^ help: if this is intentional, prefix it with an underscore: `_x`
+          |
+          = note: `-D unused-variables` implied by `-D warnings`
+          = help: to override `-D warnings` add `#[allow(unused_variables)]`
+
+        warning: function `helper` is never used
+         --> src/lib.rs:7:4
+          |
+        7 | fn helper() {}
+          |    ^^^^^^
+          |
+          = note: `#[warn(dead_code)]` on by default
+
+        error: length comparison to zero
+         --> src/main.rs:3:39
+          |
+          = help: for further information visit https://rust-lang.github.io/rust-clippy/index.html
+          = note: `-D clippy::len-zero` implied by `-D warnings`
+        """
+    )
+    assert [e.code for e in report.errors] == ["unused_variables", "clippy::len_zero"]
+    assert [w.code for w in report.warnings] == ["dead_code"]
+
+
 def test_the_linker_line_after_a_compile_error_is_folded_into_it() -> None:
     report = scan(
         """

@@ -74,6 +74,20 @@ def test_cargo_test_a_failing_assertion_is_found_where_it_panicked(tmp_path: Pat
     assert "left == right" in err["message"]
 
 
+@needs("cargo-clippy")
+def test_cargo_clippy_a_denied_lint_is_found_at_its_line_named_by_its_lint(
+    tmp_path: Path,
+) -> None:
+    crate(
+        tmp_path,
+        "main.rs",
+        "fn main() {\n    let v: Vec<i32> = Vec::new();\n"
+        '    if v.len() == 0 { println!("empty"); }\n}\n',
+    )
+    err = toolchain(tmp_path, "cargo", "clippy", "--offline", "--quiet", "--", "-D", "warnings")
+    assert (err["file"], err["line"], err["code"]) == ("src/main.rs", 3, "clippy::len_zero")
+
+
 @needs("node")
 def test_node_an_exception_is_found_at_the_line_that_threw(tmp_path: Path) -> None:
     (tmp_path / "app.js").write_text("const config = undefined;\nconsole.log(config.port);\n")

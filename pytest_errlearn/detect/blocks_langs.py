@@ -20,6 +20,13 @@ class Rustc(Reader):
     """
 
     _BODY = re.compile(r"^\s*(?:-->|\||\d+\s*\||=|\.\.\.|::: )|^(?:help|note)\b|^  |^Caused by:$")
+    # The lint a warning or an error of ``-D warnings`` comes from, as its notes
+    # name it: "`#[warn(dead_code)]` on by default", "`-D clippy::len-zero`
+    # implied by `-D warnings`", "add `#[allow(clippy::len_zero)]`".
+    _LINT = re.compile(
+        r"^\s*= (?:note|help): .*?"
+        r"`(?:#!?\[(?:allow|warn|deny|forbid)\(([\w:]+)\)\]|-[DW] ([\w:-]+))`"
+    )
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -38,6 +45,8 @@ class Rustc(Reader):
             _set_location(self.err, where)
             self.err.tool = "cargo"
             self.err.rank = max(self.err.rank, 2)
+        elif self.err.code is None and (lint := self._LINT.match(line)) is not None:
+            self.err.code = (lint[1] or lint[2]).replace("-", "_")  # the attribute's spelling
         return True
 
     def finish(self) -> None:
