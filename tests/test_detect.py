@@ -134,6 +134,29 @@ def test_a_rust_lint_s_name_from_its_notes_is_its_code() -> None:
     assert [w.code for w in report.warnings] == ["dead_code"]
 
 
+def test_the_option_behind_a_gcc_or_clang_diagnostic_is_its_code() -> None:
+    report = scan(
+        """
+        w.c:1:20: error: unused variable 'unused' [-Werror=unused-variable]
+            1 | int f(int x) { int unused; return x; }
+              |                    ^~~~~~
+        cc1: all warnings being treated as errors
+        m.c:4:9: error: unused variable 'n' [-Werror,-Wunused-variable]
+        p.cpp:2:12: error: invalid conversion from 'int' to 'int*' [-fpermissive]
+        u.c:3:7: warning: unused variable 'x' [-Wunused-variable]
+        """
+    )
+    found = [(e.code, e.message) for e in report.errors]
+    assert found == [
+        ("-Wunused-variable", "unused variable 'unused'"),
+        ("-Wunused-variable", "unused variable 'n'"),
+        ("-fpermissive", "invalid conversion from 'int' to 'int*'"),
+    ]
+    assert [(w.code, w.message) for w in report.warnings] == [
+        ("-Wunused-variable", "unused variable 'x'")
+    ]
+
+
 def test_the_linker_line_after_a_compile_error_is_folded_into_it() -> None:
     report = scan(
         """

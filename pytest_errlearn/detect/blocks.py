@@ -123,6 +123,21 @@ class TsFrame(CodeFrame):
     allow_blank = True
 
 
+class GccFrame(CodeFrame):
+    """gcc's and clang's code frame; the option behind their diagnostic is its
+    code, as the lint behind a Rust warning is: "[-Wunused-variable]", a warning
+    made an error ("[-Werror=unused-variable]", clang's "[-Werror,-Wunused-variable]"),
+    an error an option relaxes ("[-fpermissive]"), at the message's end."""
+
+    _OPTION = re.compile(r" \[(?:-Werror=(?P<made>[\w+=-]+)|(?:-Werror,)?(?P<on>-[Wf][\w+=-]+))\]$")
+
+    def finish(self) -> None:
+        err = self.err
+        if err.code is None and (m := self._OPTION.search(err.message)) is not None:
+            err.code = f"-W{m['made']}" if m["made"] else m["on"]
+            err.message = err.message[: m.start()]
+
+
 class Placed(Reader):
     """What a compiler that prints the place first says under it (OCaml and dune,
     gfortran, Crystal): the source it quotes, then the line that says what is wrong,
@@ -348,6 +363,7 @@ _SHARED: dict[str, Callable[[Error, int], Reader]] = {
     "indented": Indented,
     "rustc": Rustc,
     "codeframe": CodeFrame,
+    "gcc": GccFrame,
     "tsframe": TsFrame,
     "traceback": Traceback,
     "pytest": Pytest,

@@ -50,7 +50,7 @@ ROWS = (
         + r"(?: \[(?P<code>[\w-]+)\])?: (?P<msg>.+)$",
         seek=_GCC_AT,
         tool="gcc",
-        block="codeframe",
+        block="gcc",
         rank=2,
         examples=("src/a.c:3:5: error: 'x' undeclared (first use in this function)",),
     ),
