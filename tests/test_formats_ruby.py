@@ -304,6 +304,26 @@ def test_minitest_failures_and_errors_are_each_an_error_at_their_place() -> None
     assert report.errors[1].related == [(21, 21)]  # the summary follows from them
 
 
+def test_a_minitest_error_reads_past_the_code_ruby_quotes_to_its_frame() -> None:
+    # Ruby 3.1's error_highlight quotes the call that raised, after a blank line
+    report = scan(
+        """
+          1) Error:
+        CartTest#test_err:
+        NoMethodError: undefined method `upcase' for nil:NilClass
+
+            nil.upcase
+               ^^^^^^^
+            test/cart_test.rb:7:in `test_err'
+
+        2 runs, 1 assertions, 0 failures, 1 errors, 0 skips
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.test) == ("test/cart_test.rb", 7, "CartTest#test_err")
+    assert err.message == "NoMethodError: undefined method `upcase' for nil:NilClass"
+
+
 def test_rails_runner_names_the_failure_without_a_number_and_a_rerun_line() -> None:
     # the Rails guides, "Testing Rails Applications" (guides.rubyonrails.org/testing.html)
     report = scan(
@@ -342,6 +362,33 @@ def test_a_passing_minitest_run_has_no_error() -> None:
         """
     )
     assert report.errors == []
+
+
+def test_a_test_unit_error_whose_exception_quotes_its_call_is_read_under_its_header() -> None:
+    # Ruby 3.1's error_highlight makes the exception's message several lines
+    report = scan(
+        """
+        ===============================================================================
+        Error: test_e(TU):
+          NoMethodError: undefined method `upcase' for nil:NilClass
+
+              nil.upcase
+                 ^^^^^^^
+        test/tu_test.rb:4:in `test_e'
+             3:   def test_e
+          => 4:     nil.upcase
+             5:   end
+        ===============================================================================
+        """
+    )
+    (err,) = report.errors
+    assert (err.tool, err.file, err.line, err.test) == (
+        "test-unit",
+        "test/tu_test.rb",
+        4,
+        "test_e(TU)",
+    )
+    assert err.message == "NoMethodError: undefined method `upcase' for nil:NilClass"
 
 
 def test_test_unit_failures_read_up_to_their_closing_rule() -> None:

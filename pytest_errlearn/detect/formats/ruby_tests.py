@@ -148,7 +148,8 @@ class Minitest(Reader):
     """A minitest failure (``1) Failure:``, or Rails' bare ``Failure:``): the test and
     its place (``CalcTest#test_add [test/calc_test.rb:8]:``), the message
     (``Expected: 3`` / ``  Actual: 2``), or an error's exception and its frames,
-    up to a blank line."""
+    up to a blank line. (Ruby 3.1 on quotes the code that raised, under the
+    exception and a blank line, above the frames: an error reads on past it.)"""
 
     frames_wanted = False
     # ``Class#test [file:line]:`` (minitest-reporters leaves the colon out), ``Class#test:``
@@ -158,9 +159,15 @@ class Minitest(Reader):
         super().__init__(err, start)
         self.said: list[str] = []
         self.frames: list[str] = []
+        self.quoting = False  # past the blank line before the code an error quotes
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
+        if self.quoting and not line[:1].isspace():
+            return False
+        if not stripped and not self.quoting and not self.frames and self._erred():
+            self.quoting = True
+            return True
         if self.count == 0:
             m = self._TEST.match(line)
             if m is None:
@@ -178,11 +185,13 @@ class Minitest(Reader):
             self.said.append(stripped)
         return True
 
+    def _erred(self) -> bool:
+        return self.err.text.rstrip().endswith("Error:")
+
     def finish(self) -> None:
         err = self.err
         if self.said:
-            error = err.text.rstrip().endswith("Error:")
-            err.message = self.said[0] if error else " ".join(self.said[:4])
+            err.message = self.said[0] if self._erred() else " ".join(self.said[:4])
         if (where := innermost_user_frame(self.frames)) is not None:
             err.file, err.line = where
 
@@ -190,7 +199,8 @@ class Minitest(Reader):
 class TestUnit(Reader):
     """A test-unit failure (``Failure: test_add(CalcTest)``) or error, up to the
     ``=====`` line that closes it: its frames, the code around the failing line
-    (``  => 6: ...``) and the message (``<3> expected but was`` / ``<2>``)."""
+    (``  => 6: ...``) and the message (``<3> expected but was`` / ``<2>``; an
+    error's exception, on its header's line or, where it has several, under it)."""
 
     frames_wanted = False
     _SNIPPET = regex(r"^\s+(?:=> )?\d+:(?: |$)")
@@ -221,6 +231,8 @@ class TestUnit(Reader):
         err = self.err
         if self.said and err.text.startswith("Failure"):
             err.message = " ".join(self.said[:3])
+        elif self.said and err.text.endswith(":"):  # an error's exception under it
+            err.message = self.said[0]  # (Ruby 3.1's quote of the call that raised follows)
         if (where := innermost_user_frame(self.frames)) is not None:
             err.file, err.line = where
 
@@ -282,11 +294,14 @@ ROWS = (
     ),
     Format(
         "test-unit-error",
-        r"^Error: (?P<test>.+?\([\w:]+\)): (?P<msg>.+)$",
+        r"^Error: (?P<test>.+?\([\w:]+\)):(?: (?P<msg>.+)|$)",
         tool="test-unit",
         block="testunit",
         rank=3,
-        examples=("Error: test_div(CalcTuTest): ZeroDivisionError: divided by 0",),
+        examples=(
+            "Error: test_div(CalcTuTest): ZeroDivisionError: divided by 0",
+            "Error: test_e(TU):",
+        ),
     ),
     Format(
         "rspec-example",
