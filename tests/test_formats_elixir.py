@@ -159,7 +159,7 @@ def test_each_exunit_failure_is_at_its_innermost_frame_in_the_users_code() -> No
     report = scan(EXUNIT)
     assertion, crash = report.errors
     assert (assertion.file, assertion.line) == ("test/calc_test.exs", 5)
-    assert assertion.message == "Assertion with == failed"
+    assert assertion.message == "Assertion with == failed left: 3 right: 2"
     assert assertion.test == "test adds (CalcTest)" and assertion.category == "assertion"
     assert assertion.span == (3, 10)
     assert (crash.file, crash.line) == ("lib/calc.ex", 6)

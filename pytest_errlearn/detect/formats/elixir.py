@@ -144,7 +144,9 @@ class ExceptionStack(Reader):
 
 class ExUnitFailure(Reader):
     """An ExUnit failure: ``  1) test name (Module)``, the test's place, the
-    message, ``code:``/``left:``/``right:`` and the stacktrace, indented below."""
+    message, ``code:``/``left:``/``right:`` and the stacktrace, indented below.
+    An assertion's message takes what its sides were (``Assertion with ==
+    failed left: 2 right: 3``), as Rust's and jest's do."""
 
     frames_wanted = False
     _PLACE = regex(rf"^\s+(?P<file>{_EX}):(?P<line>\d+)$")
@@ -165,6 +167,8 @@ class ExUnitFailure(Reader):
             self.place = m["file"], int(m["line"])
         elif not self.said:
             self.err.message, self.said = stripped, True
+        elif stripped.startswith(("left:", "right:")) and self.err.message.startswith("Assert"):
+            self.err.message += " " + " ".join(stripped.split())  # what each side was
         return True
 
     def finish(self) -> None:
