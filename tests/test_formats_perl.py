@@ -142,6 +142,26 @@ def test_prove_reports_each_failed_test_at_its_line_and_folds_its_summary() -> N
     assert second.related == [(13, 25)] and report.primary_index == 0
 
 
+def test_prove_v_s_verdicts_after_their_diagnostics_are_no_errors_of_their_own() -> None:
+    # prove -v: a test's diagnostics (its stderr) come out above its verdicts
+    report = scan(
+        """
+        #   Failed test 'adds'
+        #   at t/a.t line 3.
+        #          got: '2'
+        #     expected: '3'
+        # Looks like you failed 1 test of 2.
+        t/a.t ..
+        1..2
+        not ok 1 - adds
+        ok 2 - fine
+        Dubious, test returned 1 (wstat 256, 0x100)
+        Failed 1/2 subtests
+        """
+    )
+    assert errors(report) == [("t/a.t", 3, "Failed test 'adds': got: '2'; expected: '3'")]
+
+
 def test_a_failed_subtest_is_one_error_with_its_parents_failure() -> None:
     report = scan(
         """

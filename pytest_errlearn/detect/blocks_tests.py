@@ -182,6 +182,12 @@ class Tap(Reader):
 
     def finish(self) -> None:
         err, fields = self.err, self.fields
+        if not self.comments and not self.yaml:
+            # A bare verdict: what it failed of was printed before it, if at all
+            # (prove -v shows a test's diagnostics, from its stderr, above the
+            # verdicts): it follows from the error above it, or is its test's.
+            self.consequence = True
+            return
         if self.comments and not fields:
             self._diagnostics()
             return
