@@ -31,6 +31,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"No matching distribution|Could not find a version that satisfies|"
         r"PackagesNotFoundError|ResolvePackageNotFound|"  # conda's
         r"No candidates found|isn't supported by any available resolver|"  # yarn's
+        r"package [\w.]+ does not exist|"  # javac's
         r"ERESOLVE|peer dep|package .* is not in (?:GOROOT|std)|no required module provides|"
         r"cannot find -l|cannot find package|not find a required file|"
         r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
