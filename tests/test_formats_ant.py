@@ -1,8 +1,9 @@
-"""Ant's javac task: javac's diagnostics under the task's ``[javac]`` name, each
-one error with the lines javac indents under it, its own build file's warning a
-warning, and Ant's "BUILD FAILED" following from them. (Ant 1.10.13 and
-OpenJDK 17's javac, run here; older javac, without "error:", as several
-projects' logs show it.)"""
+"""Ant's javac and junit tasks: javac's diagnostics under the task's ``[javac]``
+name, each one error with the lines javac indents under it, its own build
+file's warning a warning, and Ant's "BUILD FAILED" following from them; each
+failed test of the junit task's plain report one error, its exception the
+message. (Ant 1.10.13, OpenJDK 17's javac and JUnit 4.13, run here; older
+javac, without "error:", and test reports as several projects' logs show them.)"""
 
 from __future__ import annotations
 
@@ -63,6 +64,64 @@ def test_an_old_javac_s_diagnostic_without_error_is_an_error_too() -> None:
     )
 
 
+# The junit task's plain formatter (usefile="false"), classes built with debug
+# information: a message over several lines, empty ones among them.
+JUNIT = (
+    "\n".join(
+        f"    [junit] {line}"
+        for line in (
+            "Testsuite: simpledb.systemtest.ScanTest",
+            "Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.237 sec",
+            "",
+            "Testcase: testSmall took 0.017 sec",
+            "\tCaused an ERROR",
+            "expected to find the following tuples:",
+            "\t19128",
+            "",
+            "java.lang.AssertionError: expected to find the following tuples:",
+            "\t19128",
+            "",
+            "\tat simpledb.systemtest.SystemTestUtil.matchTuples(SystemTestUtil.java:90)",
+            "\tat simpledb.systemtest.ScanTest.testSmall(ScanTest.java:41)",
+            "\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)",
+            "",
+            "Testcase: testRewind took 0.002 sec",
+            "Testcase: adds took 0 sec",
+            "\tFAILED",
+            "expected:<3> but was:<2>",
+            "junit.framework.AssertionFailedError: expected:<3> but was:<2>",
+            "\tat simpledb.AppTest.adds(AppTest.java:5)",
+            "",
+            "Test simpledb.systemtest.ScanTest FAILED",
+        )
+    )
+    + "\n\nBUILD FAILED\n"
+)
+
+
+def test_each_failed_test_of_ant_s_junit_task_is_one_error_its_exception_the_message() -> None:
+    report = scan(JUNIT)
+    found = [(e.tool, e.test, e.file, e.line, e.category, e.message) for e in report.errors]
+    assert found == [
+        (
+            "junit",
+            "testSmall",
+            "SystemTestUtil.java",
+            90,
+            "assertion",
+            "java.lang.AssertionError: expected to find the following tuples:",
+        ),
+        (
+            "junit",
+            "adds",
+            "AppTest.java",
+            5,
+            "assertion",
+            "junit.framework.AssertionFailedError: expected:<3> but was:<2>",
+        ),
+    ]
+
+
 @pytest.mark.skipif(shutil.which("ant") is None, reason="ant is not installed")
 def test_ant_s_real_output_gives_each_of_javac_s_errors(tmp_path: Path) -> None:
     import subprocess
@@ -79,3 +138,32 @@ def test_ant_s_real_output_gives_each_of_javac_s_errors(tmp_path: Path) -> None:
     done = subprocess.run(["ant"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     report = scan(done.stdout + done.stderr)
     assert [(e.line, e.tool) for e in report.errors] == [(3, "javac"), (4, "javac")]
+
+
+JARS = ("/usr/share/java/junit4.jar", "/usr/share/java/hamcrest-core.jar")
+
+
+@pytest.mark.skipif(
+    shutil.which("ant") is None or not all(Path(j).exists() for j in JARS),
+    reason="ant or JUnit 4 is not installed",
+)
+def test_ant_s_real_junit_report_gives_each_failed_test(tmp_path: Path) -> None:
+    import subprocess
+
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "AppTest.java").write_text(
+        "import org.junit.Test;\nimport static org.junit.Assert.*;\npublic class AppTest {\n"
+        "  @Test public void adds() { assertEquals(3, 1 + 1); }\n"
+        "  @Test public void npe() { String s = null; s.length(); }\n}\n"
+    )
+    cp = "".join(f'<pathelement location="{j}"/>' for j in (*JARS, "build"))
+    (tmp_path / "build.xml").write_text(
+        f'<project name="p" default="test"><path id="cp">{cp}</path><target name="test">'
+        '<mkdir dir="build"/><javac srcdir="test" destdir="build" debug="true" '
+        'includeantruntime="false" classpathref="cp"/><junit haltonfailure="yes">'
+        '<classpath refid="cp"/><formatter type="plain" usefile="false"/>'
+        '<test name="AppTest"/></junit></target></project>\n'
+    )
+    done = subprocess.run(["ant"], cwd=tmp_path, capture_output=True, text=True, timeout=180)
+    found = sorted((e.test, e.line, e.category) for e in scan(done.stdout + done.stderr).errors)
+    assert found == [("adds", 4, "assertion"), ("npe", 5, "runtime")]

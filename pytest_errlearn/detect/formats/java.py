@@ -49,20 +49,7 @@ class GradleCause(Reader):
         pass
 
 
-class AntJavac(Reader):
-    """What javac says under a diagnostic it prints through Ant's javac task, each
-    line under the task's ``[javac]`` prefix: the source line, the caret, the
-    symbol and its location, which javac indents. The next diagnostic, or the
-    count, ends it (CodeFrame would read on: every line of Ant's is indented)."""
-
-    frames_wanted = False
-    _UNDER = regex(r"^\s*\[javac\] \s")
-
-    def accept(self, line: str) -> bool:
-        return self._UNDER.match(line) is not None
-
-
-READERS = {"gradlecause": GradleCause, "antjavac": AntJavac}
+READERS = {"gradlecause": GradleCause}
 
 ORDER = 45  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -104,22 +91,6 @@ ROWS = (
             "comment. [MissingJavadocMethod]",
             "[ant:checkstyle] [ERROR] /home/ci/app/src/main/java/A.java:20: Line is longer than "
             "100 characters (found 120). [LineLength]",
-        ),
-    ),
-    Format(  # Ant's javac task: javac's lines under the task's name (old javac says no "error:")
-        "ant-javac",
-        r"^\s*\[javac\] (?P<file>(?:[A-Za-z]:)?[^\s:\[]+\.\w+):(?P<line>\d+): "
-        r"(?:(?P<sev>error|warning): )?(?P<msg>\S.*)$",
-        tool="javac",
-        block="antjavac",
-        rank=2,
-        examples=(
-            "    [javac] /home/alxr/study/j_lab1/src/main/lab1.java:9: error: class Lab1 is "
-            "public, should be declared in a file named Lab1.java",
-            "    [javac] /home/niall/jhippo-1.0/src/jhippo/JHippo.java:32: package "
-            "org.jibble.pircbot does not exist",
-            "    [javac] /home/bekr/ANT/fmw-tools/build.xml:18: warning: 'includeantruntime' was "
-            "not set, defaulting to build.sysclasspath=last; set to false for repeatable builds",
         ),
     ),
     Format(
