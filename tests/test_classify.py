@@ -69,6 +69,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("Parameter #1 $price of method App\\Cart::add() expects int, string given.", "type"),
         ("Method Calc::add() should return int but returns string.", "type"),
         ("add(): Argument #1 ($a) must be of type int, string given, called in", "type"),
+        ("Property 'total' does not exist on type 'Cart'.", "type"),  # tsc's TS2339
+        ("package org.jibble.pircbot does not exist", "dependency"),  # javac's
+        ("left-pad@npm:99.99.99: No candidates found", "dependency"),  # Yarn Berry's
         # conda, which a Python exception's row reads as a runtime error by its name
         (
             "PackagesNotFoundError: The following packages are not available from current",

@@ -123,6 +123,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (
         "type",
         r"TypeError|[Tt]ype mismatch|mismatched types|incompatible types?|"
+        r"does not exist on type|"  # TypeScript's TS2339, not a missing file
         r"This expression has type|Rank mismatch|cannot be assigned to (?:parameter|declared)|"
         r"is not assignable|not assignable to|[Cc]annot (?:be )?convert|cannot use .* as|"
         r"\bTS[27]\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
