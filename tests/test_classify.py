@@ -72,6 +72,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("Property 'total' does not exist on type 'Cart'.", "type"),  # tsc's TS2339
         ("package org.jibble.pircbot does not exist", "dependency"),  # javac's
         ("left-pad@npm:99.99.99: No candidates found", "dependency"),  # Yarn Berry's
+        # docker's image it cannot pull, not a missing file
+        ("pull access denied for acme/app, repository does not exist", "dependency"),
+        ("manifest for nginx:1.99 not found: manifest unknown: manifest unknown", "dependency"),
         # conda, which a Python exception's row reads as a runtime error by its name
         (
             "PackagesNotFoundError: The following packages are not available from current",

@@ -32,6 +32,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"PackagesNotFoundError|ResolvePackageNotFound|"  # conda's
         r"No candidates found|isn't supported by any available resolver|"  # yarn's
         r"package [\w.]+ does not exist|"  # javac's
+        r"pull access denied for|manifest unknown|"  # an image docker cannot pull
         r"ERESOLVE|peer dep|package .* is not in (?:GOROOT|std)|no required module provides|"
         r"cannot find -l|cannot find package|not find a required file|"
         r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
