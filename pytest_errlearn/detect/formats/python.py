@@ -21,6 +21,8 @@ def python_exception_location(groups: dict[str, str | None], before: Sequence[st
 
 
 _PY = r"[^\s:]+\.pyi?"
+# A ruff diagnostic's code, in each of its layouts: a rule, or a file it cannot parse.
+_RUFF_CODE = r"[A-Z]{1,5}\d{3,4}(?= )|invalid-syntax(?=:)"
 _PYRIGHT_AT = r":(?P<line>\d+):(?P<col>\d+) - (?P<sev>error|warning|information): "
 _PYTEST_FRAME = regex(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): in \S+")
 
@@ -341,7 +343,7 @@ ROWS = (
     # them all as errors ("Found 3 errors.").
     Format(  # ruff 0.12 on
         "ruff",
-        r"^(?P<code>[A-Z]{1,5}\d{3,4}(?= )|invalid-syntax(?=:)|unformatted(?=:)):?"
+        rf"^(?P<code>{_RUFF_CODE}|unformatted(?=:)):?"
         r"(?: \[\*\])? (?P<msg>\S.*)$",
         tool="ruff",
         block="ruff",
@@ -357,7 +359,7 @@ ROWS = (
     Format(  # ``--output-format grouped``: the file on a line of its own, its rules under it
         "ruff-grouped",
         r"^  (?P<line>\d+):(?P<col>\d+) +"
-        r"(?P<code>[A-Z]{1,5}\d{3,4}(?= )|invalid-syntax(?=:)):?(?: \[\*\])? (?P<msg>\S.*)$",
+        rf"(?P<code>{_RUFF_CODE}):?(?: \[\*\])? (?P<msg>\S.*)$",
         tool="ruff",
         rank=2,
         fixup=named_above(rf"^(?P<file>{_PY}|[^\s:]+\.ipynb):$"),

@@ -159,13 +159,14 @@ class Minitest(Reader):
         super().__init__(err, start)
         self.said: list[str] = []
         self.frames: list[str] = []
+        self.erred = err.text.rstrip().endswith("Error:")  # an error, not a failure
         self.quoting = False  # past the blank line before the code an error quotes
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
         if self.quoting and not line[:1].isspace():
             return False
-        if not stripped and not self.quoting and not self.frames and self._erred():
+        if not stripped and not self.quoting and not self.frames and self.erred:
             self.quoting = True
             return True
         if self.count == 0:
@@ -185,13 +186,10 @@ class Minitest(Reader):
             self.said.append(stripped)
         return True
 
-    def _erred(self) -> bool:
-        return self.err.text.rstrip().endswith("Error:")
-
     def finish(self) -> None:
         err = self.err
         if self.said:
-            err.message = self.said[0] if self._erred() else " ".join(self.said[:4])
+            err.message = self.said[0] if self.erred else " ".join(self.said[:4])
         if (where := innermost_user_frame(self.frames)) is not None:
             err.file, err.line = where
 

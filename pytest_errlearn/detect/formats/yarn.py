@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from . import Format
 
-ORDER = 20  # beside node.py, whose rows these were
+ORDER = 20  # node.py's: the package managers' rows stand together
 COMMANDS = {"yarn": "yarn"}
 
 
