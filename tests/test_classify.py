@@ -75,6 +75,15 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         # docker's image it cannot pull, not a missing file
         ("pull access denied for acme/app, repository does not exist", "dependency"),
         ("manifest for nginx:1.99 not found: manifest unknown: manifest unknown", "dependency"),
+        # SQL's undefined names and a server's missing database, not missing files
+        ('psycopg.errors.UndefinedTable: relation "users" does not exist', "reference"),
+        ('PG::UndefinedColumn: ERROR:  column "nme" does not exist', "reference"),
+        ("ERROR 1146 (42S02): Table 'shop.users' doesn't exist", "reference"),
+        ("Unknown column 'nme' in 'field list'", "reference"),
+        ("sqlite3.OperationalError: no such table: users", "reference"),
+        ('FATAL:  database "app_test" does not exist', "config"),
+        ('FATAL:  role "root" does not exist', "config"),
+        ("ERROR 1049 (42000): Unknown database 'shop'", "config"),
         # conda, which a Python exception's row reads as a runtime error by its name
         (
             "PackagesNotFoundError: The following packages are not available from current",

@@ -23,6 +23,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("runtime", r"(?:Test t|\bT)imeout of \d+ ?ms exceeded|Exceeded timeout of \d+ ?ms"),
     # Helm's words for a release it could not make: no failed test's
     ("config", r"\b(?:INSTALLATION|UPGRADE|ROLLBACK) FAILED: "),
+    # A database server's words for a database or user it does not have: the
+    # environment's, not a missing file ("does not exist" below)
+    ("config", r"\b(?:database|role) \"[^\"]+\" does not exist|Unknown database '"),
     (
         "dependency",
         r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
@@ -113,6 +116,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"undefined (?:function|variable) \S|"  # Elixir's
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
+        # SQL's undefined names: PostgreSQL's, MySQL's, SQLite's (not a missing file)
+        r"\b(?:relation|column|table) \"[^\"]+\" does not exist|Table '[^']+' doesn't exist|"
+        r"Unknown column '|no such (?:table|column): |"
         r"Unsupported attribute|"
         r"FixtureLookupError|fixture '[^']+' not found|Cannot access attribute|is possibly unbound|"
         # OCaml's names it cannot bind; gfortran's variable never declared
