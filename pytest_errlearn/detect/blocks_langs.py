@@ -28,17 +28,11 @@ class Rustc(Reader):
         r"`(?:#!?\[(?:allow|warn|deny|forbid)\(([\w:]+)\)\]|-[DW] ([\w:-]+))`"
     )
 
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.blank = False
-
     def accept(self, line: str) -> bool:
         if not line.strip():  # cargo puts a blank line before "Caused by:"
-            self.blank, was = True, self.blank
-            return not was
-        if self.blank and not line.startswith("Caused by:"):
+            return not self.blanks
+        if self.blanks and not line.startswith("Caused by:"):
             return False
-        self.blank = False
         if not self._BODY.match(line):
             return False
         if self.err.file is None and (where := frame(line)) is not None:
@@ -206,7 +200,6 @@ class GoPanic(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.blanks = 0
         self.json = err.text.startswith("{")
         self.test_failure = err.kind.startswith("go-test-fail")
         self.frames_wanted = not self.test_failure
@@ -236,9 +229,7 @@ class GoPanic(Reader):
                 self.consequence = self.err.message == "race detected during execution of test"
             return True
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 2
-        self.blanks = 0
+            return not self.blanks
         return not self._STOP.match(line)
 
 

@@ -50,6 +50,8 @@ class Reader:
 
     ``end`` is the last line that carried content: trailing blank lines a
     reader accepted while waiting to see what comes next are not in the span.
+    ``blanks`` is how many blank lines came right before the line ``accept``
+    is given (those it accepted: a line it refuses ends the block).
     """
 
     innermost_first = True  # Node, JVM and Go list the innermost frame first
@@ -62,6 +64,7 @@ class Reader:
         self.err = err
         self.end = start
         self.count = 0
+        self.blanks = 0
 
     def feed(self, line: str, lineno: int) -> bool:
         if self.count >= MAX_BLOCK:
@@ -69,10 +72,18 @@ class Reader:
         if not self.accept(line):
             return False
         self.count += 1
+        if self.is_blank(line):
+            self.blanks += 1
+        else:
+            self.blanks = 0
         if line.strip():
             self.end = lineno
             self.err.block.append(line)
         return True
+
+    def is_blank(self, line: str) -> bool:
+        """Whether ``line`` counts as blank in ``blanks``."""
+        return not line.strip()
 
     def accept(self, line: str) -> bool:
         raise NotImplementedError
@@ -95,8 +106,9 @@ class Reader:
             del lines[room:]
         self.count += len(lines)
         self.err.block += lines
-        if lines:
+        if lines:  # a run's lines are never blank (``line_run``)
             self.end = lineno + len(lines) - 1
+            self.blanks = 0
         return len(lines)
 
     def category(self) -> str | None:

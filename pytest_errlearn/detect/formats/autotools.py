@@ -16,7 +16,6 @@ parentheses stays theirs (python.py).
 
 from __future__ import annotations
 
-from ...report import Error
 from ..reader import Reader
 from . import Format, regex
 
@@ -32,17 +31,11 @@ class ConfigureError(Reader):
     frames_wanted = False
     _MORE = regex(r"^(?:No package '|Package '|Requested '|[A-Z]\w+ .*(?:found|installed))")
 
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.blanks = 0
-
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 2
+            return not self.blanks
         if self.blanks and not self._MORE.match(line):
             return False
-        self.blanks = 0
         return not line.startswith(("configure:", "checking ", "The command "))
 
 

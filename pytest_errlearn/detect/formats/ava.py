@@ -69,15 +69,12 @@ class Failure(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.blanks = 0
         self.said: list[str] = []  # the message, and what follows a colon at its end
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
         if not stripped:
-            self.blanks += 1
-            return self.blanks < 3
-        self.blanks = 0
+            return self.blanks < 2
         if _END.match(line):
             return False
         if not (_SOURCE.match(line) or _FRAME.match(line)) and self._saying(stripped):

@@ -41,16 +41,13 @@ class BatsPretty(Reader):
         super().__init__(err, start)
         self.places = [(m["file"], int(m["line"])) for m in _PLACE.finditer(self.err.text)]
         self.said: list[str] = []
-        self.blank = False
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
         if not stripped:
-            self.blank, was = True, self.blank
-            return not was
+            return not self.blanks
         if not line[:1].isspace() or _NEXT.search(line):
             return False
-        self.blank = False
         places = [(m["file"], int(m["line"])) for m in _PLACE.finditer(line)]
         if places:
             self.places += places

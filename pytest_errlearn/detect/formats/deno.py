@@ -46,14 +46,11 @@ class TestError(Reader):
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.valid = False
-        self.blanks = 0
         self.diff: list[str] = []
 
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.valid and self.blanks < 4
-        self.blanks = 0
+            return self.valid and self.blanks < 3
         if not self.valid:
             if not line.startswith("error: "):
                 return False

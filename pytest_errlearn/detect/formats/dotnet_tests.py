@@ -69,15 +69,16 @@ class VSTestFailure(NetBlock):
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.section = "head"
-        self.blanks = 0
+
+    def is_blank(self, line: str) -> bool:
+        return not unstamp(line).strip()
 
     def accept(self, line: str) -> bool:
         text = unstamp(line)
         stripped = text.strip()
         if not stripped:
-            self.blanks += 1
-            return self.blanks <= 2
-        blank, self.blanks = self.blanks, 0
+            return self.blanks < 2
+        blank = self.blanks
         if _VSTEST_END.match(text):
             return False
         if (section := _BANNERS.get(stripped)) is not None:

@@ -87,15 +87,12 @@ class ElmTestFailure(Reader):
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.words: list[str] = []
-        self.blanks = 0
 
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 3
+            return self.blanks < 2
         if not line[:1].isspace():
             return False
-        self.blanks = 0
         if (words := line.strip(" ╷╵│\t")) and len(self.words) < 6:
             self.words.append(words)
         return True

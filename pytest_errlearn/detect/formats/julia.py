@@ -78,14 +78,11 @@ class JuliaTest(Reader):
         super().__init__(err, start)
         self.labels: list[str] = []
         self.thrown: str | None = None
-        self.blanks = 0
         self.in_stack = False
 
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 2  # 1.6 on: one blank line before the stack
-        self.blanks = 0
+            return not self.blanks  # 1.6 on: one blank line before the stack
         if self._STACK.match(line):
             self.in_stack = True
             return True
@@ -132,14 +129,11 @@ class JuliaError(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.blanks = 0
         self.quoting = False  # the next line is the source a parse error quotes
 
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 2  # 1.9 on: blank lines around the candidates
-        self.blanks = 0
+            return not self.blanks  # 1.9 on: blank lines around the candidates
         if self.quoting:
             self.quoting = False
             return True

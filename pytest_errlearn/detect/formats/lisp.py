@@ -88,15 +88,12 @@ class SbclCondition(Reader):
         self.named = err.text.rstrip().endswith(":")  # the thread's name ended
         self.said: list[str] = []  # the condition's report
         self.reported = False  # ... which ended
-        self.blanks = 0
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
         if not stripped:
-            self.blanks += 1
             self.reported = self.reported or bool(self.said)
-            return self.blanks < 2
-        self.blanks = 0
+            return not self.blanks
         if not self._BODY.match(line):
             return False
         if not self.named:

@@ -76,19 +76,16 @@ class BustedFailure(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.blanks = 0
         self.traceback = False
         self.said: list[str] = []
 
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 3
+            return self.blanks < 2
         if self.blanks:
             if not (line.startswith("stack traceback:") or (self.traceback and line[:1] == "\t")):
                 return False
             self.traceback = True
-        self.blanks = 0
         if not self.traceback:
             self.said.append(line.strip())
         return True

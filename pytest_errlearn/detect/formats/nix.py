@@ -101,15 +101,9 @@ class EvalError(Reader):
 
     frames_wanted = False
 
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.blanks = 0
-
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 2
-        self.blanks = 0
+            return not self.blanks
         if not line[:1].isspace():
             return False
         if self.err.file is None and (m := _PLACE.match(line)) is not None:

@@ -70,17 +70,11 @@ class PhpStack(Reader):
     _BODY = regex(r"^(?:Stack trace:|#\d+ |\s+thrown in |PHP Stack trace:|PHP\s+\d+\. |Next )")
     _FRAME = regex(r"^#\d+ (?P<file>[^\s(]+)\((?P<line>\d+)\): ")
 
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.blank = False
-
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blank, was = True, self.blank
-            return not was and self.count > 0  # a blank line before "Next ..."
-        if self.blank and not line.startswith("Next "):
+            return not self.blanks and self.count > 0  # a blank line before "Next ..."
+        if self.blanks and not line.startswith("Next "):
             return False
-        self.blank = False
         return self._BODY.match(line) is not None
 
     def finish(self) -> None:

@@ -33,7 +33,6 @@ class PhpUnitTest(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.blank = False
         self.placed = False  # the current part's places have begun
         self.parts: list[tuple[list[str], list[tuple[str, int]]]] = [([], [])]
 
@@ -42,12 +41,10 @@ class PhpUnitTest(Reader):
             return False
         stripped = line.strip()
         if not stripped:
-            self.blank = True
             return True
         caused = stripped == "Caused by"
-        if self.placed and (self.blank or not self._PLACE.match(stripped)) and not caused:
+        if self.placed and (self.blanks or not self._PLACE.match(stripped)) and not caused:
             return False  # the places are over: what follows is not this failure's
-        self.blank = False
         if caused:
             self.parts.append(([], []))
             self.placed = False

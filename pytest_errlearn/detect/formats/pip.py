@@ -50,16 +50,13 @@ class PipSubprocess(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.blanks = 0
         self.ended = False  # the output's end was read: only pip's note may follow
         self.said = False
         self.said_category: str | None = None
 
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 2
-        self.blanks = 0
+            return not self.blanks
         if self.ended:
             return self._NOTE.match(line) is not None
         if self._END.match(line):

@@ -97,16 +97,13 @@ class TestthatProblem(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.blanks = 0
         self.said = False
 
     def accept(self, line: str) -> bool:
         if not line.strip():
-            self.blanks += 1
-            return self.blanks < 3
+            return self.blanks < 2
         if self._END.match(line):
             return False
-        self.blanks = 0
         if not self.said and not self._CLASSES.match(line):
             self.err.message, self.said = line.strip(), True
         return True
