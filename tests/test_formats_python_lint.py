@@ -9,6 +9,7 @@ import pytest
 from test_detect import scan
 
 from pytest_errlearn.detect import classify
+from pytest_errlearn.detect.engine import detect
 from pytest_errlearn.matching.matcher import Matcher
 from pytest_errlearn.matching.patterns import builtin_patterns
 
@@ -315,3 +316,32 @@ def test_each_bandit_issue_is_an_error_at_its_location_not_its_metrics() -> None
         ("src/a.py", 4, 12, "B602", "subprocess call with shell=True identified, security issue."),
         ("src/a.py", 6, 12, "B105", "Possible hardcoded password: 'hunter2'"),
     ]
+
+
+# `pylint src` (pylint 4.1.4), its default layout: the message id, then its symbol.
+PYLINT = """\
+************* Module report
+src/report.py:1:0: C0114: Missing module docstring (missing-module-docstring)
+src/report.py:12:9: W1514: Using open without specifying an encoding (unspecified-encoding)
+src/report.py:14:11: E0602: Undefined variable 'totalz' (undefined-variable)
+src/report.py:17:0: W0102: Dangerous default value [] as argument (dangerous-default-value)
+src/report.py:19:25: R1732: Consider using 'with' (consider-using-with)
+
+-----------------------------------
+Your code has been rated at 7.08/10
+"""
+
+
+def test_pylints_default_layout_is_pylints_with_its_errors_as_errors() -> None:
+    report = detect(PYLINT.encode(), command="pylint src")
+    assert [(e.tool, e.file, e.line, e.column, e.code) for e in report.errors] == [
+        ("pylint", "src/report.py", 14, 11, "E0602"),
+    ]
+    assert [w.code for w in report.warnings] == ["C0114", "W1514", "W0102", "R1732"]
+    assert {w.tool for w in report.warnings} == {"pylint"}
+
+
+def test_pylints_warnings_alone_are_what_failed_its_run() -> None:
+    text = "\n".join(line for line in PYLINT.splitlines() if "E0602" not in line) + "\n"
+    report = detect(text.encode(), command="pylint src", failed=True)
+    assert [e.code for e in report.errors] == ["C0114", "W1514", "W0102", "R1732"]

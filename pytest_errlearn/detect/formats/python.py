@@ -135,7 +135,8 @@ COMMANDS = {
     **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
     "mypy": "mypy",
     **dict.fromkeys(("pyright", "basedpyright"), "pyright"),
-    **dict.fromkeys(("flake8", "pylint"), "flake8"),
+    "flake8": "flake8",
+    "pylint": "pylint",
     "ruff": "ruff",
     "black": "black",
     "isort": "isort",
@@ -315,6 +316,17 @@ ROWS = (
         rank=2,
         examples=(
             "ERROR: /home/ci/shop/src/cart.py Imports are incorrectly sorted and/or formatted.",
+        ),
+    ),
+    Format(  # pylint's default layout: "{path}:{line}:{column}: {msg_id}: {msg} ({symbol})"
+        "pylint-text",
+        rf"^(?P<file>{_PY}):(?P<line>\d+):(?P<col>\d+): "
+        r"(?P<code>(?P<sev>[CRWEFI])\d{4}): (?P<msg>.+\([a-z][a-z0-9-]*\))$",
+        tool="pylint",
+        rank=2,
+        examples=(
+            "src/report.py:14:11: E0602: Undefined variable 'totalz' (undefined-variable)",
+            "src/report.py:1:0: C0114: Missing module docstring (missing-module-docstring)",
         ),
     ),
     # flake8 fails on every code it prints; pycodestyle calls its W codes warnings.
