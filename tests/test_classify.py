@@ -75,6 +75,10 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         # docker's image it cannot pull, not a missing file
         ("pull access denied for acme/app, repository does not exist", "dependency"),
         ("manifest for nginx:1.99 not found: manifest unknown: manifest unknown", "dependency"),
+        # mypy's and pyright's (1.1.414) wordings of an operator or a value that may be None
+        ('Unsupported operand types for + ("int" and "str")  [operator]', "type"),
+        ('Operator "+" not supported for types "int" and "Literal[\'0\']"', "type"),
+        ('"split" is not a known attribute of "None" (reportOptionalMemberAccess)', "type"),
         # SQL's undefined names and a server's missing database, not missing files
         ('psycopg.errors.UndefinedTable: relation "users" does not exist', "reference"),
         ('PG::UndefinedColumn: ERROR:  column "nme" does not exist', "reference"),

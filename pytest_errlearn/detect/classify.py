@@ -142,7 +142,11 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"MethodError: no method matching|cannot implicitly convert|got multiple values for "
         r"(?:keyword )?argument|"
         # PHP's and PHPStan's wording of a value of the wrong type
-        r"(?:expects|must be of type) [^,]+, \S+ given|should return \S+ but returns",
+        r"(?:expects|must be of type) [^,]+, \S+ given|should return \S+ but returns|"
+        # mypy's and pyright's operators and optional values; pyright's rules by name
+        r"Unsupported operand types?|Unsupported (?:left|right) operand|"
+        r"Operator \"[^\"]+\" not supported|is not a known attribute of \"None\"|"
+        r"\breport(?:Optional\w+|OperatorIssue|ArgumentType|ReturnType|AssignmentType|CallIssue)\b",
     ),
     (
         "filesystem",
