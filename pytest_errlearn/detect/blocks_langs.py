@@ -110,10 +110,12 @@ class Traceback(Reader):
 
 
 class Pytest(Reader):
-    """pytest's ``E`` lines and the ``path:line: ExcType`` line after them."""
+    """pytest's ``E`` lines and the ``path:line: ExcType`` line after them (with
+    ``--tb=line``, pytest 9 on: ``path:line:`` and the ``E`` line's message)."""
 
     innermost_first = False
-    _LOCATION = re.compile(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): (?P<exc>[\w.]+)?\s*$")
+    _LOCATION = re.compile(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): (?P<rest>.*?)\s*$")
+    _TYPE = re.compile(r"[\w.]+")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -122,14 +124,18 @@ class Pytest(Reader):
     def accept(self, line: str) -> bool:
         if self.done:
             return False
-        if line.startswith("E ") or not line.strip():
-            return True
-        m = self._LOCATION.match(line)
-        if m is None:
+        if line.startswith(("E ", " ")) or not line.strip():  # ``--tb=line``: the E line's
+            return True  # own lines after it, indented (a diff), then its place
+        if (m := self._LOCATION.match(line)) is None:
+            return False
+        if m["rest"] == self.err.message:  # ``--tb=line``: the message again, no type
+            exc = ""
+        elif not m["rest"] or self._TYPE.fullmatch(m["rest"]):
+            exc = m["rest"]
+        else:
             return False
         self.done = True
         self.err.file, self.err.line = m["file"], int(m["line"])
-        exc = m["exc"]
         named = exc and self.err.message.startswith(exc.rsplit(".", 1)[-1])
         if exc and not named and not _EXC_PREFIX.match(self.err.message):
             self.err.message = f"{exc}: {self.err.message}"  # "assert 3 == 4" says no type

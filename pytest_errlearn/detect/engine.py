@@ -112,6 +112,7 @@ class Assembler:
         ):
             if self._cause is not None:  # it only follows from an error already reported
                 self._cause.relate(err.span)
+            self._name_test(err)
             return
         if found.sectioned:
             err.test = self._section
@@ -139,6 +140,19 @@ class Assembler:
         kept.append(err)
         self._kept.append(found)
         self._caused(err, role, err)
+
+    def _name_test(self, line: Error) -> None:
+        """A summary's line that names a test and repeats the start of an error's
+        message (pytest's short summary, its message cut with "...") names that
+        error's test, the first such error of no test: with ``--tb=line`` no
+        section above the error says it."""
+        said = line.message.removesuffix("...")
+        if line.test is None or not said or line.message == line.text:
+            return
+        for err in self._errors:
+            if err.test is None and err.message.startswith(said):
+                err.test = line.test
+                return
 
     def _warnings_failed(self, tool: str | None) -> None:
         """A tool failed of the warnings it printed (those of its name, or all

@@ -174,6 +174,13 @@ ROWS = (
         role="section",
         examples=("_____ ERROR collecting tests/test_x.py _____", "_______ test_a[1] _______"),
     ),
+    Format(  # a part of the report begins: what follows is no earlier test's
+        "pytest-part",
+        r"^={3,} (?:FAILURES|ERRORS|warnings summary|short test summary info) ={3,}$",
+        tool="pytest",
+        role="section",
+        examples=("========================= FAILURES =========================",),
+    ),
     Format(
         "pytest-no-tests",
         r"^=+ (?P<msg>no tests ran)(?: in [\d.]+s)? =+$",

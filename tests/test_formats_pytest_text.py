@@ -1,0 +1,75 @@
+"""pytest's terminal report as ``errlearn run -- pytest`` reads it, in each
+``--tb`` mode: one error per failing test, at its place, with its test."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_errlearn.detect.engine import detect
+
+# `pytest --tb=line` (pytest 9.2): the E lines first, then the place and the message.
+TB_LINE = """\
+==================================== ERRORS ====================================
+______________________ ERROR at setup of test_uses_config ______________________
+E   FileNotFoundError: [Errno 2] No such file or directory: '/tmp/p/settings.json'
+=================================== FAILURES ===================================
+E   AssertionError: assert {'skus': ['ap...', 'qty': 1}]} == {'skus': ['ap...', 'qty': 2}]}
+      \n\
+      Differing items:
+      {'count': 6} != {'count': 5}
+/home/ci/shop/tests/test_cart.py:11: AssertionError: assert {'skus': ['ap...', 'qty': 1}]} \
+== {'skus': ['ap...', 'qty': 2}]}
+E   KeyError: 'kiwi'
+/home/ci/shop/shop/pricing.py:5: KeyError: 'kiwi'
+E   assert 40.0 == 45.0
+     +  where 40.0 = discount(50, 20)
+/home/ci/shop/tests/test_cart.py:40: assert 40.0 == 45.0
+=========================== short test summary info ============================
+FAILED tests/test_cart.py::test_summary - AssertionError: assert {'skus': ['a...
+FAILED tests/test_cart.py::test_total_unknown_sku - KeyError: 'kiwi'
+FAILED tests/test_cart.py::test_discount[50-20-45.0] - assert 40.0 == 45.0
+ERROR tests/test_cart.py::test_uses_config - FileNotFoundError: [Errno 2] No ...
+"""
+
+
+def test_tb_line_gives_each_failure_once_at_its_place_with_its_test() -> None:
+    report = detect(TB_LINE.encode(), command="pytest --tb=line")
+    assert [(e.test, e.file, e.line) for e in report.errors] == [
+        ("test_uses_config", None, None),
+        ("test_summary", "/home/ci/shop/tests/test_cart.py", 11),
+        ("test_total_unknown_sku", "/home/ci/shop/shop/pricing.py", 5),
+        ("test_discount[50-20-45.0]", "/home/ci/shop/tests/test_cart.py", 40),
+    ]
+
+
+TESTS = """
+import pytest
+
+def price(sku):
+    return {"apple": 3}[sku]
+
+def test_total():
+    assert price("apple") * 2 == 7
+
+def test_unknown():
+    price("kiwi")
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_even(n):
+    assert n % 2 == 0
+"""
+
+
+@pytest.mark.parametrize("tb", ["auto", "short", "line"])
+def test_a_real_runs_failures_are_each_one_error_of_its_test(
+    pytester: pytest.Pytester, tb: str
+) -> None:
+    pytester.makepyfile(test_shop=TESTS)
+    result = pytester.runpytest_subprocess(f"--tb={tb}", "-p", "no:errlearn")
+    output = "\n".join(result.outlines).encode()
+    report = detect(output, command=f"pytest --tb={tb}", failed=True)
+    assert [(e.test, e.line) for e in report.errors] == [
+        ("test_total", 7),
+        ("test_unknown", 4),
+        ("test_even[1]", 14),
+    ]
