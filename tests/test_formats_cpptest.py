@@ -206,3 +206,23 @@ def test_catch2_under_ctest_is_read_as_catch2_says_it() -> None:
         "assertion",
         "REQUIRE( add(1, 2) == 3 ) with expansion: 4 == 3",
     )
+
+
+def test_a_ctest_test_that_aborted_on_an_assert_is_its_test_s_assertion() -> None:
+    (err,) = scan(
+        """
+        1/3 Test #1: test_add .........................Subprocess aborted***Exception:   0.00 sec
+        test_add: /src/test_add.c:6: main: Assertion `add(2, 3) == 5' failed.
+        """
+    ).errors
+    assert (err.test, err.file, err.line, err.category) == (
+        "test_add",
+        "/src/test_add.c",
+        6,
+        "assertion",
+    )
+
+
+def test_a_ctest_test_s_output_at_a_place_is_located_there() -> None:
+    (err,) = scan(CTEST).errors[:1]
+    assert (err.test, err.file, err.line) == ("unit_parse", "parse.c", 12)

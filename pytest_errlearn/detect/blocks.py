@@ -134,7 +134,8 @@ class GccFrame(CodeFrame):
     def finish(self) -> None:
         err = self.err
         if err.code is None and (m := self._OPTION.search(err.message)) is not None:
-            err.code = f"-W{m['made']}" if m["made"] else m["on"]
+            # an option that takes a level names itself with its "=" ("[-Wformat=]")
+            err.code = (f"-W{m['made']}" if m["made"] else m["on"]).rstrip("=")
             err.message = err.message[: m.start()]
 
 
@@ -214,40 +215,6 @@ class Npm(Reader):
         self.err.message = self._PREFIX.sub("", self.err.message).strip() or self.err.message
 
 
-class CMake(Reader):
-    """``CMake Error``: an indented message, blank lines, a ``Call Stack``."""
-
-    frames_wanted = False
-
-    # config mode's own verdict, worded after a paragraph of how it looked
-    # ("By not providing "FindX.cmake" in CMAKE_MODULE_PATH this project ...")
-    _DECISIVE = re.compile(
-        r"^Could not find a (?:package configuration file provided by|"
-        r"configuration file for package) "
-    )
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.decisive = 0  # 1 while the decisive paragraph is read, 2 once it is whole
-
-    def accept(self, line: str) -> bool:
-        stripped = line.strip()
-        if not stripped or line[:1].isspace():
-            if not stripped:
-                self.decisive = 2 if self.decisive else 0
-            elif self.decisive == 1:
-                self.err.message = f"{self.err.message} {stripped}"
-            elif not self.decisive and self._DECISIVE.match(stripped):
-                self.err.message, self.decisive = stripped, 1
-            elif self.err.message.rstrip().endswith(":") and not self.decisive:
-                self.err.message = stripped
-            return True
-        return line.startswith("Call Stack (most recent call first):")
-
-    def finish(self) -> None:
-        pass
-
-
 class Nested(Reader):
     """Indented lines and blank lines under a header that ends in a colon.
 
@@ -273,20 +240,6 @@ class Nested(Reader):
 
     def run(self) -> re.Pattern[bytes] | None:
         return INDENTED_RUN if self.found else None  # the message is found: the rest just belongs
-
-    def finish(self) -> None:
-        pass
-
-
-class Maven(Reader):
-    """javac's detail lines under a maven ``[ERROR] file:[l,c]`` line (symbol, location)."""
-
-    frames_wanted = False
-
-    _DETAIL = re.compile(r"^\[(?:ERROR|WARNING|WARN)\] {2,}\S")
-
-    def accept(self, line: str) -> bool:
-        return self._DETAIL.match(line) is not None
 
     def finish(self) -> None:
         pass
@@ -372,9 +325,7 @@ _SHARED: dict[str, Callable[[Error, int], Reader]] = {
     "jest": Jest,
     "vitest": Vitest,
     "npm": Npm,
-    "cmake": CMake,
     "gradle": Gradle,
-    "maven": Maven,
     "nested": Nested,
     "mocha": Mocha,
     "tap": Tap,

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from . import Format
+from collections.abc import Sequence
+
+from ...report import Error
+from ..reader import Reader
+from . import Format, regex, said_in
 
 # What follows the file name on a diagnostic's line, which may start with any path.
 _GCC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? (?P<sev>fatal error|error|warning|note|remark)"
@@ -29,6 +33,122 @@ FOLDER_OPTIONS = {
 # The C library's assert(): "prog: file.c:12: main: Assertion `x == 4' failed."
 _ASSERTION = r": (?P<msg>Assertion [`'].*' failed\.)$"
 
+
+# The lines g++ prints above an error in a template it instantiated: where the
+# instantiation began ("main.cpp:19:14:   required from here"), the chain that led
+# to the template ("...: In instantiation of ...", "...:1809:14:   required from
+# ..."; "[ skipping 5 instantiation contexts ...]"), the source g++ 14 quotes under
+# each ("   19 |     std::sort(...)"), the headers that brought it in.
+_REQUIRED_HERE = regex(r"^(?P<file>\S.*?):(?P<line>\d+):(?P<col>\d+):\s+required from here$")
+_CHAIN = regex(
+    r"^\S.*?: In instantiation of |^\S.*?:\d+:\d+:\s+(?:required (?:from|by) |\[ skipping )|"
+    r"^In file included from |^\s+from \S|^\s*\d* \|"
+)
+
+
+# A compiler's or a library's headers, installed: no place the user would edit.
+_SYSTEM = regex(
+    r"^(?:/usr/(?:local/)?(?:include|lib)/|/Library/Developer/|/Applications/Xcode)"
+    r"|/include/c\+\+/"
+)
+
+
+def _instantiated_at(groups: dict[str, str | None], before: Sequence[str]) -> bool:
+    """An error in an installed header's template (``/usr/include/c++/...``) is
+    the user's where its instantiation began: at the nearest "required from here"
+    above it, outside the installed headers."""
+    if _SYSTEM.search(groups.get("file") or "") is None:
+        return False
+    for line in reversed(before):
+        if (m := _REQUIRED_HERE.match(line)) is not None:
+            if _SYSTEM.search(m["file"]) is None:
+                groups.update(file=m["file"], line=m["line"], col=m["col"])
+            return False
+        if _CHAIN.match(line) is None:
+            return False
+    return False
+
+
+class NinjaFailed(Reader):
+    """Under ninja's ``FAILED: <outputs>``: the command it ran, then what that
+    printed, up to ninja's next line of its own. Where a row reads an error in
+    that output (the compiler's, the linker's, a script's ``cat: ...``), that is
+    the failure, and these lines only its context; else the output says why."""
+
+    frames_wanted = False
+    _OWN = regex(r"^(?:\[\d+/\d+\] |FAILED: |ninja: )")  # progress, a failure, ninja's own
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said = False  # the command's output gave the message
+
+    def accept(self, line: str) -> bool:
+        if self.count == 0:
+            return True  # the command
+        if self._OWN.match(line):
+            return False
+        from . import TABLE  # the table holds this row: read once it is built
+
+        hit = TABLE.match(line)
+        if hit is not None and hit.fmt.role in ("error", "warning"):
+            self.valid = False  # the tool's own errors follow: they are the cause
+            return False
+        if not self.said and line.strip():
+            self.err.message, self.said = line.strip(), True
+        return True
+
+    def finish(self) -> None:
+        pass
+
+
+# What cmake's own words say: its parser's "Parse error.  Expected a command name ...".
+_CMAKE_SAYS = (("syntax", regex(r"^Parse error\.")),)
+
+
+class CMake(Reader):
+    """``CMake Error``: an indented message, blank lines, a ``Call Stack``. The
+    message is the first paragraph, its lines (cmake wraps them) joined."""
+
+    frames_wanted = False
+
+    # config mode's own verdict, worded after a paragraph of how it looked
+    # ("By not providing "FindX.cmake" in CMAKE_MODULE_PATH this project ...")
+    _DECISIVE = regex(
+        r"^Could not find a (?:package configuration file provided by|"
+        r"configuration file for package) "
+    )
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.words: list[str] = []  # the message's lines
+        self.reading = False  # the paragraph that is the message, while read
+        self.decisive = False  # config mode's verdict was read
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if stripped and not line[:1].isspace():
+            self.reading = False
+            return line.startswith("Call Stack (most recent call first):")
+        if not stripped:
+            self.reading = False
+        elif self.reading:
+            self.words.append(stripped)
+        elif not self.decisive and self._DECISIVE.match(stripped):
+            self.words, self.reading, self.decisive = [stripped], True, True
+        elif not self.words and self.err.message.rstrip().endswith(":"):  # the header says none
+            self.words, self.reading = [stripped], True
+        return True
+
+    def finish(self) -> None:
+        if self.words:
+            self.err.message = " ".join(self.words)
+
+    def category(self) -> str | None:
+        return said_in(_CMAKE_SAYS, self.err.message)
+
+
+READERS = {"ninja": NinjaFailed, "cmake": CMake}
+
 ROWS = (
     Format(  # before gcc's row, which would read the function's name as a severity's place
         "c-assert",
@@ -51,6 +171,7 @@ ROWS = (
         seek=_GCC_AT,
         tool="gcc",
         block="gcc",
+        fixup=_instantiated_at,
         rank=2,
         examples=("src/a.c:3:5: error: 'x' undeclared (first use in this function)",),
     ),
@@ -130,11 +251,15 @@ ROWS = (
     ),
     Format(
         "cmake-error",
-        r"^CMake Error(?: at (?P<file>[^:]+):(?P<line>\d+) \([\w-]+\))?:\s*(?P<msg>.*)$",
+        # at a command's call, or (a parse error) at a place alone
+        r"^CMake Error(?: at (?P<file>[^:]+):(?P<line>\d+)(?: \([\w-]+\))?)?:\s*(?P<msg>.*)$",
         tool="cmake",
         block="cmake",
         rank=2,
-        examples=("CMake Error at CMakeLists.txt:4 (find_package):",),
+        examples=(
+            "CMake Error at CMakeLists.txt:4 (find_package):",
+            "CMake Error at CMakeLists.txt:4:",
+        ),
     ),
     Format(
         "cmake-warning",
@@ -145,10 +270,30 @@ ROWS = (
         role="warning",
         examples=("CMake Warning (dev) at CMakeLists.txt:4 (project):",),
     ),
+    Format(  # a step ninja ran failed: the command, and what it printed, follow
+        "ninja-failed",
+        r"^FAILED: (?:\[code=-?\d+\] )?\S.*$",
+        tool="ninja",
+        block="ninja",
+        category="build",
+        rank=1,
+        examples=(
+            "FAILED: CMakeFiles/app.dir/src/main.cpp.o ",
+            "FAILED: [code=1] version.h",
+        ),
+    ),
+    Format(  # the folder ``ninja -C`` builds in: the paths the compilers print are relative to it
+        "ninja-directory",
+        r"^ninja: Entering directory [`'](?P<file>.+)'$",
+        tool="ninja",
+        role="place",
+        words=("entering directory",),
+        examples=("ninja: Entering directory `build'",),
+    ),
     Format(
         "cmake-consequence",
         r"^-- (?:Configuring incomplete, errors occurred!|Build files have not been written)"
-        r"|^ninja: build stopped: .*$|^FAILED: \S",
+        r"|^ninja: build stopped: .*$",
         tool="cmake",
         role="consequence",
         rank=0,

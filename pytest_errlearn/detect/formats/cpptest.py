@@ -24,8 +24,12 @@ _CTEST_CATEGORY = {"Timeout": "runtime", "Not Run": "build"}
 
 
 def _ctest_message(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """Until its output says more: the test, and ctest's word for how it ended."""
-    groups["msg"] = f"{groups['test']}: {groups['status']}"
+    """Until its output says more: the test, and ctest's word for how it ended
+    (a crash's, "Exception: Subprocess aborted", before its "***" too)."""
+    status = (groups["status"] or "").strip()
+    if status == "Exception:" and groups.get("how"):
+        status = f"Exception: {groups['how']}"
+    groups["msg"] = f"{groups['test']}: {status}"
 
 
 class CTestOutput(Reader):
@@ -40,11 +44,14 @@ class CTestOutput(Reader):
         r"^\s*(?:Start +\d+: |\d+/\d+ Test +#\d+: |\d+% tests passed|The following tests FAILED)"
     )
     _TELLING = regex(r"(?i)error|fail|expected|exception|assert|abort|not |timed? ?out")
+    # a test's own words at the place it failed ("test_div.c:6: FAIL: ...")
+    _PLACED = regex(r"^(?P<file>[\w.@~+/\\-]+\.\w+):(?P<line>\d+):(?:\d+:)? ")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.status = err.message.partition(": ")[2]
         self.said = False  # the output's own words are the message
+        self.by_row = False  # ... and a row read them
         self.inner: Reader | None = None  # the reader of the lines under the error in it
         self.said_category: str | None = None
 
@@ -64,13 +71,16 @@ class CTestOutput(Reader):
         err = self.err
         fmt = read_by_a_row(err, line, lambda row: row.name == "ctest-result")
         if fmt is not None:
-            self.said = True
+            self.said = self.by_row = True
+            self.said_category = fmt.category
             if fmt.block is not None:
                 inner = Error(err.message, line, file=err.file, line=err.line, code=err.code)
                 inner.block.append(line)
                 self.inner = READERS[fmt.block](inner, 0)
         elif self._TELLING.search(line):
             self.err.message, self.said = line.strip(), True
+            if (m := self._PLACED.match(line)) is not None:
+                self.err.file, self.err.line = m["file"], int(m["line"])
 
     def _take_inner(self) -> None:
         """The inner error's lines are over: its message, place and category are the test's."""
@@ -82,16 +92,18 @@ class CTestOutput(Reader):
             done = inner.err
             self.err.message, self.err.code = done.message, done.code
             self.err.file, self.err.line, self.err.column = done.file, done.line, done.column
-            self.said_category = inner.category()
+            self.said_category = inner.category() or self.said_category
 
     def finish(self) -> None:
         self._take_inner()
 
     def category(self) -> str | None:
+        if self.by_row and self.said_category is not None:
+            return self.said_category  # what the row that read its output says (an assert())
         if self.status.startswith("Exception"):
             return "runtime"  # a crash: ctest names the signal (SegFault, Bus error, ...)
-        if self.said:
-            return self.said_category
+        if self.by_row:
+            return None
         return _CTEST_CATEGORY.get(self.status, "assertion")
 
 
@@ -205,8 +217,8 @@ ROWS = (
     ),
     Format(  # ctest's line for a test that did not pass; what it printed may follow
         "ctest-result",
-        r"^\s*\d+/\d+ Test +#\d+: (?P<test>\S+) \.+ *\*\*\*"
-        r"(?P<status>Failed|Not Run|Timeout|Exception: .+?)(?: +[\d.]+ sec)?\s*$",
+        r"^\s*\d+/\d+ Test +#\d+: (?P<test>\S+) \.+ *(?P<how>[A-Z][\w ]*?)?\*\*\*"
+        r"(?P<status>Failed|Not Run|Timeout|Exception:(?: .+?)?)(?: +[\d.]+ sec)?\s*$",
         tool="ctest",
         block="ctest",
         fixup=_ctest_message,
@@ -216,6 +228,7 @@ ROWS = (
             "2/4 Test #2: unit_parse .......................***Failed    0.00 sec",
             "3/4 Test #3: integration ......................***Exception: SegFault  0.00 sec",
             "  4/4 Test  #4: slow .............................***Timeout   1.00 sec",
+            "1/3 Test #1: test_add .........Subprocess aborted***Exception:   0.00 sec",
         ),
     ),
     Format(  # ... and the tests that did not pass, listed again at the end

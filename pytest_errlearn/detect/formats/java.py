@@ -49,7 +49,57 @@ class GradleCause(Reader):
         pass
 
 
-READERS = {"gradlecause": GradleCause}
+# The lines javac puts under a diagnostic that say which name it could not find
+# ("  symbol:   method cout()"; "  location: class Inventory" after it), as Maven
+# prints them too, under its "[ERROR] " or none.
+_DETAIL = regex(r"^(?:\[(?:ERROR|WARNING|WARN)\])? {2,}(?P<key>\w+):\s+(?P<value>\S.*)$")
+_JAVAC_AT = regex(rf"^{_SRC}:\d+: |^\d+ (?:errors?|warnings?)$")
+
+
+def _detail(err: Error, line: str) -> bool:
+    """Whether ``line`` is one of javac's detail lines; its ``symbol:`` goes into
+    ``err``'s message: "cannot find symbol: method cout()"."""
+    if (m := _DETAIL.match(line)) is None:
+        return False
+    if m["key"] == "symbol" and ": " not in err.message:
+        err.message = f"{err.message.strip()}: {m['value'].strip()}"
+    return True
+
+
+class Javac(Reader):
+    """javac's source line and caret under its diagnostic, then its detail lines
+    (``symbol:``, ``location:``): the caret says the column javac does not print."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        if self.count == 0:  # the source line, as written: at the margin too
+            return bool(line.strip()) and _JAVAC_AT.match(line) is None
+        if _detail(self.err, line):
+            return True
+        stripped = line.strip()
+        if stripped == "^" and self.err.column is None:
+            self.err.column = line.index("^") + 1
+        return bool(stripped) and line[:1].isspace()
+
+    def finish(self) -> None:
+        pass
+
+
+class Maven(Reader):
+    """javac's detail lines under a maven ``[ERROR] file:[l,c]`` line (symbol, location):
+    with "[ERROR] " before them in Maven's summary, with none in its first list."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        return _detail(self.err, line)
+
+    def finish(self) -> None:
+        pass
+
+
+READERS = {"gradlecause": GradleCause, "javac": Javac, "maven": Maven}
 
 ORDER = 45  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -97,7 +147,7 @@ ROWS = (
         "javac",
         rf"^(?P<file>{_SRC}):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$",
         tool="javac",
-        block="codeframe",
+        block="javac",
         rank=2,
         examples=("src/A.java:3: error: cannot find symbol",),
     ),

@@ -38,7 +38,7 @@ ROWS = (
     ),
     Format(
         "cargo-consequence",
-        r"^error: (?P<msg>(?:could not compile|aborting due to|test failed, to rerun|"
+        r"^error: (?P<msg>(?:could not compile|aborting due to|(?:doc)?test failed, to rerun|"
         r"build failed|Could not compile|failed to run custom build command for|"
         r"test run failed(?=\s*$))\b.*)$",
         tool="cargo",
@@ -47,6 +47,7 @@ ROWS = (
         examples=(
             'error: could not compile `demo` (bin "demo") due to 2 previous errors',
             "error: test run failed",  # cargo nextest's, after its summary
+            "error: doctest failed, to rerun pass `-p core_lib --doc`",
         ),
     ),
     Format(
@@ -79,12 +80,15 @@ ROWS = (
         rank=3,
         examples=("thread 'tests::it_adds_two' panicked at 'assertion failed: `(left == right)`",),
     ),
-    Format(
+    Format(  # a doctest is named by its file, its item and its line
         "cargo-test-section",
-        r"^---- (?P<test>\S+) stdout ----$",
+        r"^---- (?P<test>\S+(?: - .+)?) stdout ----$",
         tool="cargo",
         role="section",
-        examples=("---- tests::it_fails stdout ----",),
+        examples=(
+            "---- tests::it_fails stdout ----",
+            "---- core/src/lib.rs - load (line 8) stdout ----",
+        ),
     ),
     Format(  # a local crate compiled: its errors' paths are relative to it (``locate``)
         "cargo-compiling",
@@ -96,7 +100,7 @@ ROWS = (
     ),
     Format(
         "cargo-test-result",
-        r"^(?:test result: FAILED\.|test \S+ \.\.\. FAILED$)",
+        r"^(?:test result: FAILED\.|test \S+(?: - .+)? \.\.\. FAILED$)",
         tool="cargo",
         role="ignore",
         examples=("test result: FAILED. 1 passed; 1 failed; 0 ignored", "test tests::a ... FAILED"),

@@ -1,0 +1,79 @@
+"""javac and Maven's compiler plugin: each diagnostic one error, with what javac
+says under it. The outputs are real (OpenJDK 17's javac, Maven 3.8.7), trimmed."""
+
+from __future__ import annotations
+
+from test_detect import scan
+
+JAVAC = """
+src/com/example/Inventory.java:21: error: cannot find symbol
+        System.out.println(inv.cout());
+                              ^
+  symbol:   method cout()
+  location: variable inv of type Inventory
+src/com/example/Inventory.java:22: error: cannot find symbol
+        Map<String, Integer> m = new HashMap<>();
+        ^
+  symbol:   class Map
+  location: class Inventory
+src/com/example/Inventory.java:22: error: cannot find symbol
+        Map<String, Integer> m = new HashMap<>();
+                                     ^
+  symbol:   class HashMap
+  location: class Inventory
+3 errors
+"""
+
+
+def test_javac_s_missing_symbol_is_named_in_the_message() -> None:
+    messages = [e.message for e in scan(JAVAC).errors]
+    assert messages == [
+        "cannot find symbol: method cout()",
+        "cannot find symbol: class Map",
+        "cannot find symbol: class HashMap",
+    ]
+
+
+def test_two_javac_errors_on_one_line_are_two_errors_at_their_carets() -> None:
+    report = scan(JAVAC)
+    assert [(e.line, e.column, e.span) for e in report.errors] == [
+        (21, 31, (1, 5)),
+        (22, 9, (6, 10)),
+        (22, 38, (11, 15)),
+    ]
+    assert len({e.signature for e in report.errors}) == 3
+
+
+def test_a_javac_source_line_at_the_margin_stays_in_its_block() -> None:
+    (err,) = scan(
+        """
+        src/A.java:1: error: cannot find symbol
+        import com.example.Missing;
+                          ^
+          symbol:   class Missing
+        """
+    ).errors
+    assert (err.message, err.column, err.span) == ("cannot find symbol: class Missing", 19, (1, 4))
+
+
+def test_maven_s_missing_symbol_is_named_in_the_message_of_both_its_listings() -> None:
+    (err,) = scan(
+        """
+        [ERROR] COMPILATION ERROR :
+        [ERROR] /p/src/main/java/com/example/Calc.java:[10,16] cannot find symbol
+          symbol:   variable totl
+          location: class com.example.Calc
+        [INFO] 1 error
+        [ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:\
+        compile (default-compile) on project calc: Compilation failure
+        [ERROR] /p/src/main/java/com/example/Calc.java:[10,16] cannot find symbol
+        [ERROR]   symbol:   variable totl
+        [ERROR]   location: class com.example.Calc
+        """
+    ).errors
+    assert (err.message, err.line, err.column, err.count) == (
+        "cannot find symbol: variable totl",
+        10,
+        16,
+        2,
+    )
