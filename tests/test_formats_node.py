@@ -111,3 +111,199 @@ def test_a_real_syntax_error_of_node_is_placed_at_its_line(tmp_path: Path) -> No
     run = subprocess.run(["node", str(script)], capture_output=True, check=False)
     (err,) = detect(run.stderr).errors
     assert (err.file, err.line, err.category) == (str(script), 2, "syntax")
+
+
+# Node 20: an error with fields of its own prints them after its last frame.
+NODE_ENOENT = """
+Error: ENOENT: no such file or directory, open './config/settings.json'
+    at async open (node:internal/fs/promises:637:25)
+    at async loadConfig (/app/load.js:4:16) {
+  errno: -2,
+  code: 'ENOENT',
+  syscall: 'open',
+  path: './config/settings.json'
+}
+"""
+
+NODE_FETCH = """
+TypeError: fetch failed
+    at node:internal/deps/undici/undici:14976:13
+    at async pull (/app/sync.js:2:15) {
+  [cause]: Error: connect ECONNREFUSED 127.0.0.1:3999
+      at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1611:16) {
+    errno: -111,
+    code: 'ECONNREFUSED',
+    syscall: 'connect'
+  }
+}
+"""
+
+
+def test_an_errors_fields_keep_its_place_in_user_code_and_give_its_code() -> None:
+    (err,) = scan(NODE_ENOENT).errors
+    assert (err.file, err.line, err.column, err.code) == ("/app/load.js", 4, 16, "ENOENT")
+    assert err.category == "filesystem"
+
+
+def test_an_errors_cause_is_in_its_message_and_says_its_kind() -> None:
+    (err,) = scan(NODE_FETCH).errors
+    assert err.message.endswith("(cause: Error: connect ECONNREFUSED 127.0.0.1:3999)")
+    assert (err.category, err.code, err.line) == ("network", "ECONNREFUSED", 2)
+
+
+# node --test (node 20): a suite whose test failed, in the spec reporter and in TAP.
+NODE_TEST_SPEC = """
+▶ mean
+  ✖ averages numbers (2.156209ms)
+    AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:
+
+    6 !== 4
+
+        at TestContext.<anonymous> (file:///app/test/math.test.js:7:12)
+        at Test.runInAsyncScope (node:async_hooks:206:9) {
+      code: 'ERR_ASSERTION'
+    }
+
+✖ mean (8.256778ms)
+ℹ tests 1
+ℹ fail 1
+"""
+
+NODE_TEST_TAP = """
+TAP version 13
+# Subtest: mean
+    # Subtest: averages numbers
+    not ok 1 - averages numbers
+      ---
+      location: '/app/test/math.test.js:6:3'
+      failureType: 'testCodeFailure'
+      error: |-
+        Expected values to be strictly equal:
+
+        6 !== 4
+
+      name: 'AssertionError'
+      stack: |-
+        TestContext.<anonymous> (file:///app/test/math.test.js:7:12)
+        Test.runInAsyncScope (node:async_hooks:206:9)
+      ...
+    1..1
+not ok 1 - mean
+  ---
+  failureType: 'subtestsFailed'
+  error: '1 subtest failed'
+  ...
+"""
+
+
+def test_a_suites_line_in_the_spec_reporter_follows_from_its_tests_failures() -> None:
+    (err,) = scan(NODE_TEST_SPEC).errors
+    assert (err.test, err.line, err.related) == ("averages numbers", 7, [(12, 12)])
+
+
+def test_a_frame_in_tap_names_the_file_not_its_url() -> None:
+    (err,) = scan(NODE_TEST_TAP).errors
+    assert (err.file, err.line, err.column) == ("/app/test/math.test.js", 7, 12)
+
+
+# npm 11: `npm ci` with a lock file out of step, then its usage text (real, its options'
+# summary left out): all one error, past the lines a block keeps.
+NPM_CI = """
+npm error code EUSAGE
+npm error
+npm error `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.
+npm error
+npm error Invalid: lock file's ms@2.1.2 does not satisfy ms@2.1.3
+npm error Missing: picocolors@1.1.1 from lock file
+npm error
+npm error Clean install a project
+npm error
+npm error Usage:
+npm error npm ci
+npm error
+npm error Options:
+npm error
+npm error   --install-strategy
+npm error     Sets the strategy for installing packages in node_modules.
+npm error
+npm error   --legacy-bundling
+npm error     Instead of hoisting package installs in `node_modules`, install packages
+npm error
+npm error   --global-style
+npm error     Only install direct dependencies in the top level `node_modules`,
+npm error
+npm error   --omit
+npm error     Dependency types to omit from the installation tree on disk.
+npm error
+npm error   --include
+npm error     Option that allows for defining which types of dependencies to install.
+npm error
+npm error   --strict-peer-deps
+npm error     If set to `true`, and `--legacy-peer-deps` is not set, then _any_
+npm error
+npm error   --foreground-scripts
+npm error     Run all build scripts (ie, `preinstall`, `install`, and
+npm error
+npm error   --ignore-scripts
+npm error     If true, npm does not run scripts specified in package.json files.
+npm error
+npm error   --allow-directory
+npm error     Limits the ability for npm to install dependencies from directories.
+npm error
+npm error   --allow-file
+npm error     Limits the ability for npm to install dependencies from tarball files.
+npm error
+npm error   --allow-git
+npm error     Limits the ability for npm to fetch dependencies from git references.
+npm error
+npm error   --allow-remote
+npm error     Limits the ability for npm to fetch dependencies from urls.
+npm error
+npm error   --allow-scripts
+npm error     Comma-separated list of packages whose install-time lifecycle scripts
+npm error
+npm error   --strict-allow-scripts
+npm error     If `true`, turn the install-script policy from a warning into a hard
+npm error
+npm error   --dangerously-allow-all-scripts
+npm error     If `true`, bypass the `allowScripts` policy entirely and run every
+npm error
+npm error   --audit
+npm error     When "true" submit audit reports alongside the current npm command to the
+npm error
+npm error   --bin-links
+npm error     Tells npm to create symlinks (or `.cmd` shims on Windows) for package
+npm error
+npm error   --fund
+npm error     When "true" displays the message at the end of each `npm install`
+npm error
+npm error   --dry-run
+npm error     Indicates that you don't want npm to make any changes and that it should
+npm error
+npm error   -w|--workspace
+npm error     Enable running a command in the context of the configured workspaces of the
+npm error
+npm error   --workspaces
+npm error     Set to true to run the command in the context of **all** configured
+npm error
+npm error   --include-workspace-root
+npm error     Include the workspace root when workspaces are enabled for a command.
+npm error
+npm error   --install-links
+npm error     When set file: protocol dependencies will be packed and installed as
+npm error
+npm error
+npm error aliases: clean-install, ic, install-clean, isntall-clean
+npm error
+npm error Run "npm help ci" for more info
+npm error A complete log of this run can be found in: /home/ci/.npm/_logs/2026-11-27T23_47_02_370Z-debug-0.log
+"""  # noqa: E501
+
+
+def test_npm_cis_lock_file_error_says_what_is_out_of_step_and_its_usage_is_no_error() -> None:
+    (err,) = scan(NPM_CI).errors
+    assert (err.code, err.category, err.span) == ("EUSAGE", "dependency", (1, 88))
+    assert err.message.endswith(
+        "Invalid: lock file's ms@2.1.2 does not satisfy ms@2.1.3"
+        " Missing: picocolors@1.1.1 from lock file"
+    )

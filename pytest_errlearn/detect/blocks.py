@@ -22,6 +22,9 @@ from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
 
 _IMPORTED_FROM = re.compile(r" imported from (?:file://)?(?P<file>\S+)$")
+# The fields node prints of an error after its last frame, indented: its cause, its code.
+_NODE_CAUSE = re.compile(r"^\s+\[cause\]: (?P<msg>\S.*)$")
+_NODE_CODE = re.compile(r"^\s+code: '(?P<code>[\w-]+)',?$")
 _QUOTED_LINE = re.compile(r"\d+ │ ")  # a source line in Sass's box
 
 
@@ -66,9 +69,22 @@ class Stack(Reader):
             self.err.message = block[cause].removeprefix("Caused by: ").strip()
             self.err.file = self.err.line = self.err.column = None
             self.cause = cause
+        else:
+            self._node_fields()
         super().finish()
         if self.err.file is None and (m := _IMPORTED_FROM.search(self.err.message)):
             self.err.file = m["file"]  # an ES module that is not there: where it is imported
+
+    def _node_fields(self) -> None:
+        """Node's fields of the error (``{ code: 'ENOENT', ... }``): its code, and its
+        cause's words (``[cause]: Error: connect ECONNREFUSED ...``), the cause's own
+        code where it has one; its place stays the frame of the user's code above."""
+        causes = [m for line in self.err.block[1:] if (m := _NODE_CAUSE.match(line))]
+        codes = [m["code"] for line in self.err.block[1:] if (m := _NODE_CODE.match(line))]
+        if causes:
+            self.err.message = f"{self.err.message} (cause: {causes[-1]['msg'].rstrip(' {')})"
+        if codes and self.err.code is None:
+            self.err.code = codes[-1]
 
     def locate(self) -> Frame | None:
         """Where the error is: below its last ``Caused by:``, when there is one."""
@@ -189,7 +205,10 @@ class Placed(Reader):
 
 
 class Npm(Reader):
-    """A run of ``npm ERR!`` lines; the message is the most telling of them."""
+    """A run of ``npm ERR!`` lines; the message is the most telling of them, with
+    the lines that say what is out of step (``npm ci``'s ``Invalid: lock file's
+    ms@2.1.2 does not satisfy ms@2.1.3``, ``Missing: ...``); ``code EUSAGE`` its
+    code. The usage text npm prints after a misuse is all the error's, however long."""
 
     frames_wanted = False
 
@@ -201,6 +220,20 @@ class Npm(Reader):
         re.I,
     )
     _PREFIX = re.compile(r"^npm (?:ERR!|error) ?")
+    _CODE = re.compile(r"^code (?P<code>E[A-Z0-9]+)$")
+    _DECISIVE = re.compile(r"^(?:Invalid|Missing): \S")
+    _DECISIVE_MAX = 3
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.decisive: list[str] = []
+        self._read(self._PREFIX.sub("", err.text).strip())
+
+    def feed(self, line: str, lineno: int) -> bool:
+        if self.count >= MAX_BLOCK and self._PREFIX.match(line):
+            self.end = lineno  # past the lines kept: npm's usage text, still its
+            return True
+        return super().feed(line, lineno)
 
     def accept(self, line: str) -> bool:
         if not self._PREFIX.match(line):
@@ -209,10 +242,19 @@ class Npm(Reader):
         current = self._PREFIX.sub("", self.err.message).strip()
         if self._BORING.match(current) and body and not self._BORING.match(body):
             self.err.message = body
+        self._read(body)
         return True
+
+    def _read(self, body: str) -> None:
+        if self.err.code is None and (m := self._CODE.match(body)) is not None:
+            self.err.code = m["code"]
+        elif self._DECISIVE.match(body) and len(self.decisive) < self._DECISIVE_MAX:
+            self.decisive.append(body)
 
     def finish(self) -> None:
         self.err.message = self._PREFIX.sub("", self.err.message).strip() or self.err.message
+        if self.decisive:
+            self.err.message = " ".join([self.err.message, *self.decisive])
 
 
 class Nested(Reader):

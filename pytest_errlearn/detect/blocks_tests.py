@@ -17,11 +17,28 @@ def _indent(text: str) -> int:
 
 
 class Jest(Reader):
-    """A jest ``●`` failure: indented message, diff, code frame and frames."""
+    """A jest ``●`` failure: indented message, diff, code frame and frames.
+
+    An ``expect`` matcher's line says only which matcher failed: what was
+    expected and received (``Expected: 205``, ``Received: 250``), or the lines
+    its diff changed (``-   "discount": 0.15,``), are said under it. A file
+    that failed whole (``● Test suite failed to run``) is no test's failure;
+    where babel could not parse it, the message gives its place
+    (``SyntaxError: /app/a.test.js: Unexpected token (4:34)``), not the frames
+    (babel's own)."""
+
+    _MATCHER = re.compile(r"^expect\(")
+    _DETAIL = re.compile(r"^(?:(?:Expected|Received)(?: [\w ]+)?: \S|[-+] {2,}\S)")
+    _DETAIL_MAX = 4
+    _PARSED = re.compile(
+        r"^(?P<kind>\w*Error): (?P<file>\S+?\.\w+): (?P<msg>.+?) \((?P<line>\d+):(?P<col>\d+)\)$"
+    )
+    _SUITE = "Test suite failed to run"
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.got_message = False
+        self.detail: list[str] | None = None  # under a matcher's line, up to its code frame
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
@@ -32,7 +49,32 @@ class Jest(Reader):
         if not self.got_message:
             self.err.message = stripped
             self.got_message = True
+            self.detail = [] if self._MATCHER.match(stripped) else None
+        elif self.detail is not None:
+            if stripped.startswith((">", "at ")) or stripped[:1].isdigit():  # its code frame
+                self.err.message = " ".join([self.err.message, *self.detail[: self._DETAIL_MAX]])
+                self.detail = None
+            elif self._DETAIL.match(stripped):
+                self.detail.append(" ".join(stripped.split()))
         return True
+
+    def finish(self) -> None:
+        err = self.err
+        if self.detail:  # no code frame came
+            err.message = " ".join([err.message, *self.detail[: self._DETAIL_MAX]])
+        if err.test == self._SUITE:
+            err.test = None
+            if (m := self._PARSED.match(err.message)) is not None:
+                err.file, err.line, err.column = m["file"], int(m["line"]), int(m["col"])
+        super().finish()
+
+    def category(self) -> str | None:
+        """An ``expect`` that failed is an assertion; an error thrown in the test is
+        no assertion, whatever its words ("expected a string")."""
+        if "expect(" in self.err.message:  # a matcher's line, or Playwright's wait for one
+            return "assertion"
+        said = self.said_else("runtime")
+        return "runtime" if said == "assertion" and "Assert" not in self.err.message else said
 
 
 class Vitest(Reader):
@@ -64,28 +106,63 @@ class Vitest(Reader):
 class Mocha(Reader):
     """A mocha ``1) title:`` failure; only real with an error line under it.
 
-    Mocha also prints ``1) title`` in its progress tree, where no error
-    follows: those are not failures of their own (``valid`` stays False).
+    The spec reporter says a failure's title over lines of their own, deeper
+    than ``1) suite``, one a suite's, the last the test's and ending in a
+    colon; the error's line under them, then what the error says on lines of
+    its own (``2 !== 1``, not indented), mocha's diff (``+ expected - actual``)
+    and the frames. Mocha also prints ``1) title`` in its progress tree, where
+    a sibling or its summary follows: those are not failures of their own
+    (``valid`` stays False).
     """
+
+    _NEXT = re.compile(r"^\s*\d+\) \S")
+    _SAID_MAX = 6  # lines of what the error says, after its line ending in a colon
+    _IN = re.compile(r" \((?P<file>/[^()\s]+\.[cm]?[jt]sx?)\)$")  # a timeout's test file
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.valid = False
-        self.indent = 0  # the title lines nest deeper and deeper
-        self.titled = err.message.endswith(":")
+        self.head = _indent(err.text)
+        self.titled = err.message.rstrip().endswith(":")
+        self.title = [err.test or ""]
+        self.said: list[str] = []  # what the error says under its line ending in a colon
+        self.saying = False  # ... while those lines are read
+        self.framed = False  # its frames began: lines not indented are no more its
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
         if not stripped:
-            return self.count < 12
-        if not line[:1].isspace():
-            return False
+            return self.valid or self.count < 12
         indent = _indent(line)
-        if not self.valid and self.titled and indent < self.indent:
-            self.err.message, self.valid = stripped, True  # the error, under the titles
-        self.indent = max(self.indent, indent)
-        self.titled = stripped.endswith(":")  # the last title line ends in a colon
+        if not self.valid:
+            if indent <= self.head:
+                return False  # the progress tree's next line, or its summary
+            if not self.titled:
+                self.title.append(stripped.removesuffix(":"))
+                self.titled = stripped.endswith(":")
+            else:
+                self.err.message, self.valid = stripped, True  # the error, under the titles
+                self.saying = stripped.endswith(":")
+            return True
+        if self._NEXT.match(line) or (indent == 0 and self.framed):
+            return False
+        if stripped.startswith("at "):
+            self.framed = True
+        elif stripped.startswith("+ expected - actual"):
+            self.saying = False  # mocha's own diff: the error's words are over
+        elif self.saying and not self.framed and len(self.said) < self._SAID_MAX:
+            self.said.append(stripped)
         return True
+
+    def finish(self) -> None:
+        if not self.valid:
+            return
+        self.err.test = " ".join(t for t in self.title if t)
+        if self.said:
+            self.err.message = " ".join([self.err.message, *self.said])
+        super().finish()
+        if self.err.file is None and (m := self._IN.search(self.err.message)):
+            self.err.file = m["file"]
 
 
 class Tap(Reader):
@@ -205,7 +282,8 @@ class Tap(Reader):
         ]  # tape says "at:", node "location:"
         where = next((m for m in frames if is_user_path(m["file"])), None)
         if where is not None:
-            err.file, err.line, err.column = where["file"], int(where["line"]), int(where["col"])
+            err.file = where["file"].removeprefix("file://")  # an ES module's URL: its path
+            err.line, err.column = int(where["line"]), int(where["col"])
 
     def _diagnostics(self) -> None:
         """The error as the ``#`` lines under ``not ok`` tell it."""
@@ -257,8 +335,8 @@ class Tap(Reader):
 class NodeSpec(Reader):
     """A failed test in node --test's spec reporter: the error's lines, then
     its ``at`` frames and the error's fields, indented under ``✖ test (1ms)``.
-    A suite that failed only because its tests did (``N subtests failed``)
-    follows from them."""
+    A suite that failed only because its tests did (``N subtests failed``, or
+    nothing under its line, node 20's) follows from them."""
 
     _SUBTESTS = re.compile(r"^'?\d+ subtests? failed'?$")
 
@@ -282,4 +360,6 @@ class NodeSpec(Reader):
         if self.said:
             self.err.message = " ".join(self.said)
             self.consequence = bool(self._SUBTESTS.match(self.err.message))
+        elif not self.framed:
+            self.consequence = True  # a suite's line: its tests' failures are above it
         super().finish()

@@ -19,9 +19,10 @@ from typing import NamedTuple
 _FRAMES = re.compile(
     r"(?m)\n[^\S\n]*+(?:"
     r'(?:\|[^\S\n]*+)*+File "(?P<pf>[^"]+)", line (?P<pl>\d+)'  # Python; groups' "|" margin
-    # node, and a browser's through a bundler's source map (webpack:///./src/a.js)
+    # node, and a browser's through a bundler's source map (webpack:///./src/a.js); node's
+    # last frame opens the error's fields (``{``) where it has some (code, [cause])
     r"|at (?:.* \()?(?:file://|webpack://[^/\s()]*/(?:\./)?)?"
-    r"(?P<nf>[^()\s]+):(?P<nl>\d+):(?P<nc>\d+)\)?[^\S\n]*$"
+    r"(?P<nf>[^()\s]+):(?P<nl>\d+):(?P<nc>\d+)\)?(?: \{)?[^\S\n]*$"
     r"|at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"
     r"|(?<=[^\S\n])(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?[^\S\n]*$"  # Go: indented
     r"|--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
