@@ -79,6 +79,20 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ('Unsupported operand types for + ("int" and "str")  [operator]', "type"),
         ('Operator "+" not supported for types "int" and "Literal[\'0\']"', "type"),
         ('"split" is not a known attribute of "None" (reportOptionalMemberAccess)', "type"),
+        # data that did not parse at run time (node's words), not the program's syntax
+        ("SyntaxError: Unexpected token } in JSON at position 12", "runtime"),
+        ('SyntaxError: Unexpected token \'}\', "{"a": }" is not valid JSON', "runtime"),
+        ("error TS18048: 'user' is possibly 'undefined'.", "type"),
+        ("Snapshot `cart > total 1` mismatched", "assertion"),  # vitest
+        ('[UnhandledPromiseRejection: The promise rejected with the reason "boom".]', "runtime"),
+        # g++'s and clang's words for values of the wrong type
+        ("no match for ‘operator<’ (operand types are ‘const Item’ and ‘const Item’)", "type"),
+        ("no viable conversion from 'std::string' to 'int'", "type"),
+        ("call to deleted constructor of 'Widget'", "type"),
+        # a misspelt path of Rust's own library is no crate to add; a crate's is
+        ("unresolved import `std::colections`", "reference"),
+        ("unresolved import `serde`", "dependency"),
+        ('Parse error.  Function missing ending ")"', "syntax"),  # cmake
         # SQL's undefined names and a server's missing database, not missing files
         ('psycopg.errors.UndefinedTable: relation "users" does not exist', "reference"),
         ('PG::UndefinedColumn: ERROR:  column "nme" does not exist', "reference"),

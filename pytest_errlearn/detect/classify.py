@@ -26,6 +26,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     # A database server's words for a database or user it does not have: the
     # environment's, not a missing file ("does not exist" below)
     ("config", r"\b(?:database|role) \"[^\"]+\" does not exist|Unknown database '"),
+    # A name of the language's own library misspelt: no crate to add
+    ("reference", r"unresolved imports? `(?:std|core|alloc|crate|self|super)::"),
     (
         "dependency",
         r"ModuleNotFoundError|ImportError|No module named|Cannot find module|"
@@ -68,9 +70,12 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Received status code 5\d\d|Some index files failed to download|Failed to fetch|"
         r"RPC failed|GnuTLS recv error|remote end hung up unexpectedly|early EOF",
     ),
+    # Data that did not parse at run time, not the program's own syntax (JavaScript
+    # calls both SyntaxError)
+    ("runtime", r"in JSON at position \d|is not valid JSON|Unexpected end of JSON input"),
     (
         "syntax",
-        r"SyntaxError|IndentationError|TabError|[Ss]yntax error|parse error|ParseError|"
+        r"SyntaxError|IndentationError|TabError|[Ss]yntax error|[Pp]arse error|ParseError|"
         r"Unclassifiable statement|Module parse failed|"
         # a token in quotes, punctuation only: mypy's 'expected "str"' is a type's name
         r"unexpected token|Unexpected token|expected (?:['\"`][^\w\s'\"`]{1,3}['\"`]|[;)(\]{}])|"
@@ -94,7 +99,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
         r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
         r"left == right|test failed|Test failed|FAILED|not ok \d+|Failed asserting that|"
-        r"Expected objects to be|\?assert\w+|\{assert\w*,|did not equal|actual:",
+        r"Expected objects to be|\?assert\w+|\{assert\w*,|did not equal|actual:|"
+        r"Snapshot .{1,200} mismatched|toMatch(?:Inline)?Snapshot",  # jest's, vitest's
     ),
     (
         "reference",
@@ -133,10 +139,12 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"does not exist on type|"  # TypeScript's TS2339, not a missing file
         r"This expression has type|Rank mismatch|cannot be assigned to (?:parameter|declared)|"
         r"is not assignable|not assignable to|[Cc]annot (?:be )?convert|cannot use .* as|"
-        r"\bTS[27]\d{3}\b|E0308|E0277|invalid operands|ClassCastException|"
+        r"\bTS(?:[27]\d{3}|18\d{3})\b|E0308|E0277|invalid operands|ClassCastException|"
         r"has incompatible type|Incompatible (?:types|return value type|default for)|"
         r"Argument \d+ to|expected type|"
-        r"wrong type|no matching function|invalid conversion|to non-scalar type|Couldn't match|"
+        r"wrong type|no matching function|invalid conversion|no match for ['‘]operator|"
+        r"no viable (?:conversion|overloaded)|call to deleted (?:constructor|function)|"
+        r"to non-scalar type|Couldn't match|"
         r"No instance for|wrong-type-argument|contract violation|\bE0382\b|use of moved value|"
         r"borrow of moved value|unexpected keyword argument|Too (?:many|few) arguments|"
         r"MethodError: no method matching|cannot implicitly convert|got multiple values for "
@@ -178,7 +186,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"ValueError|KeyError|IndexError|ZeroDivisionError|NullPointer|nil pointer|"
         r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)|"
         r"\*\*(?:error|exit|throw):|\b(?:badarith|badarg|badmatch|function_clause|case_clause|undef)\b|"
-        r"\*\* \(\w+Error\)|arith-error",
+        r"\*\* \(\w+Error\)|arith-error|UnhandledPromiseRejection|ERR_UNHANDLED_REJECTION",
     ),
 )
 
