@@ -289,7 +289,6 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         (PY, "-m", "pytest", "-p", "no:cacheprovider", "--errlearn-nope"), command="pytest"
     ),
     "pip-no-matching-version": PIP_DEAD,
-    "pip-no-distribution": PIP_DEAD,
     "pip-externally-managed": Run(
         ("/usr/bin/python3", "-m", "pip", "install", "errlearn-nope"),
         command="pip install errlearn-nope",

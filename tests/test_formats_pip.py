@@ -59,3 +59,41 @@ def test_a_compiler_error_in_the_build_is_the_error_at_its_place() -> None:
 
 def test_pip_is_known_by_its_commands() -> None:
     assert tool_from_command("pip install -r requirements.txt") == "pip"
+
+
+# pip 26.3, `pip install requests==2.31.0 urllib3==1.20` and a name no index has.
+PIP_CONFLICT = """\
+Collecting urllib3==1.20
+  Downloading urllib3-1.20-py2.py3-none-any.whl (111 kB)
+ERROR: Cannot install requests==2.31.0 and urllib3==1.20 because these package versions \
+have conflicting dependencies.
+
+The conflict is caused by:
+    The user requested urllib3==1.20
+    requests 2.31.0 depends on urllib3<3 and >=1.21.1
+
+To fix this you could try to:
+1. loosen the range of package versions you've specified
+2. remove package versions to allow pip to attempt to solve the dependency conflict
+
+ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/\
+dependency-resolution/#dealing-with-dependency-conflicts
+"""
+PIP_MISSING = """\
+ERROR: Could not find a version that satisfies the requirement reqeusts-x==1.0 (from versions: none)
+ERROR: No matching distribution found for reqeusts-x==1.0
+"""
+
+
+def test_a_resolver_conflict_is_one_error_saying_the_requirements_that_conflict() -> None:
+    (err,) = scan(PIP_CONFLICT).errors
+    assert err.message.endswith(
+        "conflicting dependencies. (The user requested urllib3==1.20; "
+        "requests 2.31.0 depends on urllib3<3 and >=1.21.1)"
+    )
+    assert (err.category, err.span) == ("dependency", (3, 11))
+
+
+def test_no_matching_distribution_follows_from_the_version_not_found() -> None:
+    (err,) = scan(PIP_MISSING).errors
+    assert err.message.startswith("Could not find a version that satisfies")

@@ -84,7 +84,38 @@ class PipSubprocess(Reader):
         return self.said_category or self.said_else("build")
 
 
-READERS = {"pip-subprocess": PipSubprocess}
+class PipConflict(Reader):
+    """What pip's resolver says under ``Cannot install A and B``: the requirements
+    that conflict, indented under ``The conflict is caused by:``, which go into
+    the message; then what it could not find, and its advice (numbered)."""
+
+    frames_wanted = False
+    _CAUSES = "The conflict is caused by:"
+    _MOST = 4  # requirements said in the message
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.causes: list[str] = []
+        self.reading = False  # the lines under "The conflict is caused by:"
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            self.reading = False
+            return not self.blanks
+        if line[:1].isspace() or stripped[:1].isdigit():
+            if self.reading and len(self.causes) < self._MOST:
+                self.causes.append(stripped)
+            return True
+        self.reading = stripped == self._CAUSES
+        return self.reading or stripped.startswith(("Additionally, ", "To fix this you could"))
+
+    def finish(self) -> None:
+        if self.causes:
+            self.err.message = f"{self.err.message} ({'; '.join(self.causes)})"
+
+
+READERS = {"pip-subprocess": PipSubprocess, "pip-conflict": PipConflict}
 
 ROWS = (
     Format(  # a build pip ran failed: its output follows, the reason in it
@@ -114,13 +145,41 @@ ROWS = (
             " pyproject.toml-based projects",
         ),
     ),
+    Format(  # the resolver's conflict, the requirements that conflict under it
+        "pip-conflict",
+        r"^\s*(?:ERROR|error): (?P<msg>Cannot install .+ because these package versions have "
+        r"conflicting dependencies\.)$",
+        tool="pip",
+        block="pip-conflict",
+        rank=2,
+        examples=(
+            "ERROR: Cannot install requests==2.31.0 and urllib3==1.20 because these package"
+            " versions have conflicting dependencies.",
+        ),
+    ),
     Format(
         "pip-error",
-        r"^\s*(?:ERROR|error): (?P<msg>(?:Could not find a version|No matching distribution|"
-        r"Could not install|Cannot install|ResolutionImpossible|pip's dependency resolver|"
+        r"^\s*(?:ERROR|error): (?P<msg>(?:Could not find a version|"
+        r"Could not install|Cannot install|pip's dependency resolver|"
         r"Invalid requirement|Could not open requirements file).*)$",
         tool="pip",
         rank=2,
-        examples=("ERROR: No matching distribution found for foo==9.9",),
+        examples=(
+            "ERROR: Could not find a version that satisfies the requirement foo==9.9 (from"
+            " versions: none)",
+        ),
+    ),
+    Format(  # what pip says after either of those two: it follows from them
+        "pip-follows",
+        r"^\s*(?:ERROR|error): (?P<msg>No matching distribution found for .+|"
+        r"ResolutionImpossible: .*)$",
+        tool="pip",
+        role="consequence",
+        rank=1,
+        examples=(
+            "ERROR: No matching distribution found for foo==9.9",
+            "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/"
+            "dependency-resolution/#dealing-with-dependency-conflicts",
+        ),
     ),
 )
