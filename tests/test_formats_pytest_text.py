@@ -1,5 +1,6 @@
 """pytest's terminal report as ``errlearn run -- pytest`` reads it, in each
-``--tb`` mode: one error per failing test, at its place, with its test."""
+``--tb`` mode, and unittest's: one error per failing test, at its place, with
+its test."""
 
 from __future__ import annotations
 
@@ -73,3 +74,33 @@ def test_a_real_runs_failures_are_each_one_error_of_its_test(
         ("test_unknown", 4),
         ("test_even[1]", 14),
     ]
+
+
+# `python -m unittest -v` (Python 3.11) with a test module that does not import.
+UNITTEST_IMPORT = """\
+tests.test_export (unittest.loader._FailedTest.tests.test_export) ... ERROR
+
+======================================================================
+ERROR: tests.test_export (unittest.loader._FailedTest.tests.test_export)
+----------------------------------------------------------------------
+ImportError: Failed to import test module: tests.test_export
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/unittest/loader.py", line 362, in _get_module_from_name
+    __import__(name)
+  File "/home/ci/shop/tests/test_export.py", line 2, in <module>
+    from inventory import Inventory, export_csv
+ImportError: cannot import name 'export_csv' from 'inventory' (/home/ci/shop/inventory.py)
+
+
+----------------------------------------------------------------------
+Ran 4 tests in 0.008s
+
+FAILED (errors=1)
+"""
+
+
+def test_a_unittest_module_that_does_not_import_is_one_error_at_its_import() -> None:
+    (err,) = detect(UNITTEST_IMPORT.encode(), command="python -m unittest -v").errors
+    assert (err.file, err.line) == ("/home/ci/shop/tests/test_export.py", 2)
+    assert err.message.startswith("ImportError: cannot import name 'export_csv'")
+    assert err.test == "tests.test_export (unittest.loader._FailedTest.tests.test_export)"

@@ -213,10 +213,20 @@ ROWS = (
     ),
     Format(
         "unittest-header",
-        r"^(?:FAIL|ERROR): (?P<test>\w+ \([\w.]+\)|[\w.]+)\s*$",
+        r"^(?:FAIL|ERROR): (?P<test>[\w.]+ \([\w.]+\)|[\w.]+)\s*$",
         tool="unittest",
         role="section",
-        examples=("FAIL: test_add (tests.test_math.MathTest)",),
+        examples=(
+            "FAIL: test_add (tests.test_math.MathTest)",
+            "ERROR: tests.test_export (unittest.loader._FailedTest.tests.test_export)",
+        ),
+    ),
+    Format(  # the loader's words before the traceback that says why (the error)
+        "unittest-import-failed",
+        r"^ImportError: Failed to import test module: \S+$",
+        tool="unittest",
+        role="ignore",
+        examples=("ImportError: Failed to import test module: tests.test_export",),
     ),
     Format(
         "unittest-summary",
