@@ -104,3 +104,33 @@ def test_a_unittest_module_that_does_not_import_is_one_error_at_its_import() -> 
     assert (err.file, err.line) == ("/home/ci/shop/tests/test_export.py", 2)
     assert err.message.startswith("ImportError: cannot import name 'export_csv'")
     assert err.test == "tests.test_export (unittest.loader._FailedTest.tests.test_export)"
+
+
+# `pytest -rA` (pytest 9.2): a passed test's captured output, a handled error logged in it.
+PASSES = """\
+=================================== FAILURES ===================================
+_____________________________ test_parse_port_bad ______________________________
+E       ValueError: invalid literal for int() with base 10: 'eighty'
+
+app.py:18: ValueError
+==================================== PASSES ====================================
+________________________ test_load_missing_uses_default ________________________
+----------------------------- Captured stdout call -----------------------------
+ERROR: this is expected, the file is missing
+------------------------------ Captured log call -------------------------------
+ERROR    app:app.py:12 could not read /nonexistent/cfg.ini, using defaults
+Traceback (most recent call last):
+  File "/home/ci/app/app.py", line 9, in load
+    with open(path) as f:
+FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/cfg.ini'
+=========================== short test summary info ============================
+PASSED tests/test_app.py::test_load_missing_uses_default
+FAILED tests/test_app.py::test_parse_port_bad - ValueError: invalid literal f...
+"""
+
+
+def test_what_passed_tests_printed_is_no_error() -> None:
+    report = detect(PASSES.encode(), command="pytest -rA")
+    assert [(e.test, e.message[:10]) for e in report.errors] == [
+        ("test_parse_port_bad", "ValueError")
+    ]

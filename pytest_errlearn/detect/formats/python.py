@@ -1,11 +1,11 @@
-"""Python: tracebacks, pytest, unittest, mypy, pyright, ruff/flake8/pylint, bandit,
-black and isort's checks, pip."""
+"""Python: tracebacks, mypy, pyright, ruff/flake8/pylint, bandit, black and isort's
+checks (pytest's and unittest's reports: ``python_tests``; pip's: ``pip``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..frames import is_user_path, python_location
+from ..frames import python_location
 from ..reader import Reader
 from . import Format, named_above, regex
 
@@ -24,21 +24,6 @@ _PY = r"[^\s:]+\.pyi?"
 # A ruff diagnostic's code, in each of its layouts: a rule, or a file it cannot parse.
 _RUFF_CODE = r"[A-Z]{1,5}\d{3,4}(?= )|invalid-syntax(?=:)"
 _PYRIGHT_AT = r":(?P<line>\d+):(?P<col>\d+) - (?P<sev>error|warning|information): "
-_PYTEST_FRAME = regex(r"^(?P<file>[^\s:]+\.py):(?P<line>\d+): in \S+")
-
-
-def _pytest_frame(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """pytest's short tracebacks (and collection errors) put ``path:line: in f``
-    above the ``E`` lines: the innermost such frame in the user's code."""
-    frames = []
-    for line in reversed(before):  # innermost first, within this test's section
-        if line.startswith(("___", "===", "E ")):
-            break
-        if m := _PYTEST_FRAME.match(line):
-            frames.append(m)
-    user = [m for m in frames if is_user_path(m["file"])] or frames
-    if user:
-        groups["file"], groups["line"] = user[0]["file"], user[0]["line"]
 
 
 class RuffDiagnostic(Reader):
@@ -132,7 +117,6 @@ READERS = {
 }
 ORDER = 10  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
-    **dict.fromkeys(("pytest", "py.test", "tox", "nox"), "pytest"),
     "mypy": "mypy",
     **dict.fromkeys(("pyright", "basedpyright"), "pyright"),
     "flake8": "flake8",
@@ -145,7 +129,7 @@ COMMANDS = {
 # Executable -> the subcommands that build or test (None: any use); ``uv run`` and the
 # like run the command after them, and ``python -m`` its module (``detect.commandline``).
 BUILDS: dict[str, frozenset[str] | None] = {
-    **dict.fromkeys(("pytest", "py.test", "tox", "nox", "mypy", "pyright", "basedpyright"), None),
+    **dict.fromkeys(("mypy", "pyright", "basedpyright"), None),
     **dict.fromkeys(("ruff", "flake8", "pylint", "black", "isort", "bandit"), None),
 }
 
@@ -157,84 +141,6 @@ ROWS = (
         block="traceback",
         rank=3,
         examples=("Traceback (most recent call last):",),
-    ),
-    Format(
-        "pytest-E",
-        r"^E {3,}(?P<msg>(?!\[\s*\d+%\]$)\S.*)$",  # not the progress line "E    [100%]"
-        tool="pytest",
-        block="pytest",
-        rank=3,
-        examples=("E       assert 1 == 2", "E   ModuleNotFoundError: No module named 'x'"),
-        fixup=_pytest_frame,
-    ),
-    Format(
-        "pytest-section",
-        r"^_{3,} (?:ERROR at (?:setup|teardown) of |ERROR collecting )?(?P<test>\S+) _{3,}$",
-        tool="pytest",
-        role="section",
-        examples=("_____ ERROR collecting tests/test_x.py _____", "_______ test_a[1] _______"),
-    ),
-    Format(  # a part of the report begins: what follows is no earlier test's
-        "pytest-part",
-        r"^={3,} (?:FAILURES|ERRORS|warnings summary|short test summary info) ={3,}$",
-        tool="pytest",
-        role="section",
-        examples=("========================= FAILURES =========================",),
-    ),
-    Format(
-        "pytest-no-tests",
-        r"^=+ (?P<msg>no tests ran)(?: in [\d.]+s)? =+$",
-        tool="pytest",
-        category="config",
-        rank=1,
-        examples=("======================= no tests ran in 0.01s ========================",),
-    ),
-    Format(
-        "pytest-separator",
-        r"^(?:_{3,}|={3,}|!{3,}) .*(?:_{3,}|={3,}|!{3,})$|^(?:_ ){3,}_?$",
-        tool="pytest",
-        role="ignore",
-        examples=("==== 1 failed in 0.1s ====", "_ _ _ _ _ _ _ _ _ _ _ _"),
-    ),
-    Format(
-        "pytest-short-summary",
-        rf"^(?P<sev>FAILED|ERROR) (?P<file>{_PY})(?:::(?P<test>\S+))?(?: - (?P<msg>.+))?$",
-        tool="pytest",
-        role="consequence",
-        rank=1,
-        examples=("FAILED tests/test_a.py::test_b - assert 1 == 2",),
-    ),
-    Format(
-        "pytest-tb-line",
-        rf"^(?P<file>/?{_PY}):(?P<line>\d+): (?P<msg>\w*(?:Error|Exception|Failed)\b.*)$",
-        tool="pytest",
-        rank=2,
-        examples=("/src/test_a.py:3: AssertionError: assert 1 == 2",),
-    ),
-    Format(
-        "unittest-header",
-        r"^(?:FAIL|ERROR): (?P<test>[\w.]+ \([\w.]+\)|[\w.]+)\s*$",
-        tool="unittest",
-        role="section",
-        examples=(
-            "FAIL: test_add (tests.test_math.MathTest)",
-            "ERROR: tests.test_export (unittest.loader._FailedTest.tests.test_export)",
-        ),
-    ),
-    Format(  # the loader's words before the traceback that says why (the error)
-        "unittest-import-failed",
-        r"^ImportError: Failed to import test module: \S+$",
-        tool="unittest",
-        role="ignore",
-        examples=("ImportError: Failed to import test module: tests.test_export",),
-    ),
-    Format(
-        "unittest-summary",
-        r"^FAILED \((?:failures|errors)=\d+",
-        tool="unittest",
-        role="consequence",
-        rank=0,
-        examples=("FAILED (failures=1, errors=2)",),
     ),
     Format(
         "mypy",
