@@ -46,6 +46,21 @@ ROWS = (
             "ci/run.sh: line 3: foo: command not found",
         ),
     ),
+    Format(  # ``set -u``: a variable (often the environment's) the script expected set
+        "shell-unbound",
+        r"^(?:(?:[\w./-]*/)?(?:ba|z|da|k)?sh: (?:(?:line )?\d+: )?"
+        r"|(?:(?P<file>[\w.-][\w./-]*|/[\w./-]*sh): ?)?(?:(?:line )?(?P<line>\d+): )?)"
+        r"(?P<msg>\$?[\w@*#?-]+: (?:unbound variable|parameter not set))$",
+        tool="shell",
+        category="config",
+        rank=2,
+        words=("unbound variable", "parameter not set"),
+        examples=(
+            "./deploy.sh: line 4: DEPLOY_TARGET: unbound variable",  # bash
+            "bash: line 1: $1: unbound variable",
+            "./deploy.sh: 4: DEPLOY_TARGET: parameter not set",  # dash
+        ),
+    ),
     Format(
         "shell-cannot-execute",
         r"^(?:[\w./-]+: )?(?:line \d+: )?(?P<msg>(?P<file>[^\s:]+): cannot execute: .+)$",
