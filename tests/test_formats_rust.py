@@ -46,3 +46,32 @@ def test_a_failing_doctest_is_named_by_its_file_item_and_line() -> None:
 def test_cargo_s_doctest_rerun_line_is_no_error_of_its_own() -> None:
     (err,) = scan(DOCTEST).errors
     assert err.related == [(24, 24)]
+
+
+# `cargo build` (cargo 1.95), trimmed: rustc's suggestion is a diff under its help.
+SUGGESTED = """
+error[E0432]: unresolved import `std::collections::HashMapp`
+ --> src/main.rs:1:5
+  |
+1 | use std::collections::HashMapp;
+  |     ^^^^^^^^^^^^^^^^^^^^^^^^^^ no `HashMapp` in `collections`
+  |
+help: a similar name exists in the module
+  |
+1 - use std::collections::HashMapp;
+1 + use std::collections::HashMap;
+  |
+
+error: could not compile `rust_build` (bin "rust_build") due to 1 previous error
+"""
+
+
+def test_rustc_s_suggested_diff_is_part_of_its_error() -> None:
+    (err,) = scan(SUGGESTED).errors
+    assert err.span == (1, 11)
+    assert "1 + use std::collections::HashMap;" in err.block
+
+
+def test_numbered_lines_with_no_help_above_are_no_part_of_an_error() -> None:
+    (err,) = scan("error: 2 problems found\n1 - foo is bad\n").errors
+    assert err.span == (1, 1)

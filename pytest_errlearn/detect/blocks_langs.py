@@ -13,13 +13,15 @@ from .reader import Reader, _set_location
 
 
 class Rustc(Reader):
-    """rustc's ``-->`` location, code frame, ``= note`` and ``help:`` lines.
+    """rustc's ``-->`` location, code frame, ``= note`` and ``help:`` lines, and
+    the suggestion a ``help:`` shows as a diff (``1 - old``, ``1 + new``).
 
     A bare ``error: ...`` line is printed by many tools; it is Rust's (and
     ranks as a tool's own error line) once a ``-->`` location follows.
     """
 
     _BODY = re.compile(r"^\s*(?:-->|\||\d+\s*\||=|\.\.\.|::: )|^(?:help|note)\b|^  |^Caused by:$")
+    _DIFF = re.compile(r"^\s*\d+\s*[-+~](?: |$)")  # a line of a suggestion, after its ``help:``
     # The lint a warning or an error of ``-D warnings`` comes from, as its notes
     # name it: "`#[warn(dead_code)]` on by default", "`-D clippy::len-zero`
     # implied by `-D warnings`", "add `#[allow(clippy::len_zero)]`".
@@ -28,12 +30,18 @@ class Rustc(Reader):
         r"`(?:#!?\[(?:allow|warn|deny|forbid)\(([\w:]+)\)\]|-[DW] ([\w:-]+))`"
     )
 
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.helped = False  # a ``help:`` line came: its suggestion's diff may follow
+
     def accept(self, line: str) -> bool:
         if not line.strip():  # cargo puts a blank line before "Caused by:"
             return not self.blanks
         if self.blanks and not line.startswith("Caused by:"):
             return False
-        if not self._BODY.match(line):
+        if line.startswith("help:"):
+            self.helped = True
+        elif not self._BODY.match(line) and not (self.helped and self._DIFF.match(line)):
             return False
         if self.err.file is None and (where := frame(line)) is not None:
             _set_location(self.err, where)
@@ -198,10 +206,12 @@ class GoPanic(Reader):
     failure that is only the header of the panic under it (the test panicked)
     is none of its own: the panic is the error (``valid`` False). Under
     ``go test -json`` the lines are output events of the same test, read for
-    their ``Output``."""
+    their ``Output``. A subtest's ``--- FAIL`` line, indented under its
+    parent's, names the failure whose lines follow (``TestX/case``)."""
 
     _STOP = re.compile(r"^(?:exit status \d+|FAIL\b|ok\s|---|===|PASS\b)")
     _LOC = re.compile(r"^\s+(?P<file>[\w./\\-]+\.go):(?P<line>\d+): (?P<msg>.+)$")
+    _SUBTEST = re.compile(r"^\s+--- FAIL: (?P<test>\S+/\S+)")
     _PANIC = re.compile(r"^(?:panic: |fatal error: )")
 
     def __init__(self, err: Error, start: int) -> None:
@@ -209,6 +219,7 @@ class GoPanic(Reader):
         self.json = err.text.startswith("{")
         self.test_failure = err.kind.startswith("go-test-fail")
         self.frames_wanted = not self.test_failure
+        self.subtests = 0  # the subtests' headers it starts with (a subtest's panic follows)
 
     def feed(self, line: str, lineno: int) -> bool:
         if self.json:  # the event's text, if it is one of this test's output
@@ -224,9 +235,12 @@ class GoPanic(Reader):
     def accept(self, line: str) -> bool:
         if self.test_failure:
             if not (line[:1].isspace() and line.strip()):
-                if self.count == 0 and self._PANIC.match(line):
+                if self.count == self.subtests and self._PANIC.match(line):
                     self.valid = False
                 return False
+            if self.err.file is None and (sub := self._SUBTEST.match(line)) is not None:
+                self.err.test = sub["test"]  # its lines, if any, follow (without -v)
+                self.subtests += self.count == self.subtests  # headers alone, so far
             m = self._LOC.match(line)
             if m and self.err.file is None:
                 self.err.file, self.err.line = m["file"], int(m["line"])

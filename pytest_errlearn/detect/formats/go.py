@@ -22,7 +22,15 @@ BUILDS: dict[str, frozenset[str] | None] = {
 FOLDER_OPTIONS = {"go": ("-C",)}
 
 # A compiler or vet line's place (vet prefixes its own with ``vet: ``).
-_AT = r"^(?:vet: )?(?P<file>[^\s:]+\.go):(?P<line>\d+)(?::(?P<col>\d+))?: "
+_PLACE = r"^(?:vet: )?(?P<file>[^\s:]+\.go):(?P<line>\d+)"
+_AT = _PLACE + r"(?::(?P<col>\d+))?: "
+# A package that does not compile (or vet) fails all its tests, none of which
+# ran: its error ranks as a test failure (3). ``go test ./...`` prints it as
+# the build fails, before any test's result, and the earliest among equals is
+# the root cause: it wins over another package's failing test. The compiler's
+# lines have a column; a line without one (a program's ``log.Lshortfile``
+# line, go before 1.10) ranks as a tool's own line (2).
+_COMPILED = 3
 # A ``go test -json`` output event, up to its text; the test's name when it has one.
 _EVENT = r'^\{"Time":"[^"]*","Action":"output","Package":"[^"]*",(?:"Test":"(?P<test>[^"]+)",)?'
 _RUN = regex(r"^=== (?:RUN|CONT)\s+(\S+)$")
@@ -79,31 +87,36 @@ def _text(line: str, test: str | None) -> str | None:
 def test_output_above(groups: dict[str, str | None], above: Sequence[str]) -> None:
     """``go test -v`` and ``-json`` print a test's ``t.Errorf`` lines before its
     ``--- FAIL`` line: the first of them, when the lines up to the test's
-    ``=== RUN`` are all its own, says where and what."""
+    ``=== RUN`` are all its own, says where and what; printed under a
+    subtest's ``=== RUN``, it is that subtest's failure (``TestX/case``)."""
     test = groups.get("test")
     if (event := groups.get("json")) is not None:  # the line as printed, its newline off
         groups["msg"] = event.removesuffix("\\n").strip()
-    lines: list[str] = []
+    lines: list[tuple[str | None, str]] = []  # (the subtest a ``=== RUN`` starts, or the line)
     for line in reversed(above):
         text = _text(line, test)
         if text is None:
             continue  # another test's or package's event, interleaved
         if (m := _RUN.match(text)) is not None:
             if test is not None and m[1].startswith(f"{test}/"):
-                continue  # a subtest's, whose failure fails this test
+                lines.append((m[1], text))  # a subtest's, whose failure fails this test
+                continue
             if m[1] != test:
                 return
             break
         if not text[:1].isspace():
             return  # not this test's output (the test above's, a summary)
-        lines.append(text)
+        lines.append((None, text))
     else:
         return
     ordered = lines[::-1]
-    for i, text in enumerate(ordered):
-        if (loc := _LOC.match(text)) is not None:
-            groups["file"], groups["line"] = loc["file"], loc["line"]
-            said = (loc["msg"] or "").strip() or _testify(ordered[i + 1 :])
+    for i, (subtest, text) in enumerate(ordered):
+        if subtest is not None:
+            test = subtest  # the lines under it are its own: the failure is named by it
+        elif (loc := _LOC.match(text)) is not None:
+            groups["file"], groups["line"], groups["test"] = loc["file"], loc["line"], test
+            below = [line for run, line in ordered[i + 1 :] if run is None]
+            said = (loc["msg"] or "").strip() or _testify(below)
             if said:
                 groups["msg"] = said
             return
@@ -129,9 +142,12 @@ def panic_in_test(groups: dict[str, str | None], above: Sequence[str]) -> None:
 class GoRace(Reader):
     """The race detector's report (``go test -race``): the two accesses with their
     stacks, up to the rule that closes it. The error is at the innermost frame
-    of the user's code of the first access; its words, the message."""
+    of the user's code of the first access; its words, the message. Its test
+    is the first test function its stacks pass through (without -v, the
+    ``--- FAIL`` line that names it comes after the report, and follows it)."""
 
     _RULE = regex(r"^={18}$")
+    _TEST = regex(r"^\s+[\w./-]+\.(?P<test>Test\w*)(?:\.func\d+(?:\.\d+)*)*\([^)]*\)$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -143,6 +159,8 @@ class GoRace(Reader):
         self.closed = self._RULE.match(line) is not None
         if self.count == 0 and line.strip():
             self.err.message = f"DATA RACE: {line.strip().rstrip(':')}"
+        elif self.err.test is None and (m := self._TEST.match(line)) is not None:
+            self.err.test = m["test"]
         return True
 
 
@@ -241,7 +259,7 @@ ROWS = (
         r"\S+|declared (?:and|but) not used: \w+|\w+ declared (?:and|but) not used))$",
         tool="go",
         category="reference",
-        rank=2,
+        rank=_COMPILED,
         examples=(
             './main.go:5:2: imported and not used: "os"',
             './main.go:5:2: "os" imported and not used',
@@ -252,7 +270,7 @@ ROWS = (
         _AT + r"(?P<msg>.+ \(type .+ has no field or method .+\))$",
         tool="go",
         category="type",
-        rank=2,
+        rank=_COMPILED,
         examples=("./main.go:12:16: c.Total undefined (type Cart has no field or method Total)",),
     ),
     Format(  # golangci-lint's text output: each issue, then the linter that found it
@@ -270,9 +288,16 @@ ROWS = (
     ),
     Format(
         "go-compile",
+        _PLACE + r":(?P<col>\d+): (?P<msg>.+)$",
+        tool="go",
+        rank=_COMPILED,
+        examples=("./main.go:5:2: undefined: foo", "vet: ./main.go:17:14: undeclared name: totl"),
+    ),
+    Format(
+        "go-compile-line",
         _AT + r"(?P<msg>.+)$",
         tool="go",
         rank=2,
-        examples=("./main.go:5:2: undefined: foo", "vet: ./main.go:17:14: undeclared name: totl"),
+        examples=("./main.go:5: undefined: foo",),
     ),
 )
