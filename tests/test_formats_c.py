@@ -4,7 +4,14 @@ paths made neutral."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 from test_detect import scan
+
+from pytest_errlearn.detect.engine import detect
 
 
 def test_a_ninja_step_that_failed_is_its_command_s_error_not_the_progress_line() -> None:
@@ -162,3 +169,12 @@ def test_a_warning_option_that_takes_a_level_is_its_code_without_the_equals_sign
         """
     ).errors
     assert (err.code, err.message[-10:]) == ("-Wformat", "type 'int'")
+
+
+def test_a_recipe_that_fails_silently_is_makes_error_at_the_recipes_line(tmp_path: Path) -> None:
+    if shutil.which("make") is None:
+        pytest.skip("no make here")
+    (tmp_path / "Makefile").write_text("check:\n\t@test -f VERSION\n")
+    run = subprocess.run(["make", "check"], cwd=tmp_path, capture_output=True, check=False)
+    (err,) = detect(run.stdout + run.stderr, command="make check").errors
+    assert (err.tool, err.file, err.line, err.category) == ("make", "Makefile", 2, "build")

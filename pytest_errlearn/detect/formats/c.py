@@ -229,10 +229,13 @@ ROWS = (
         rank=2,
         examples=("make: *** No rule to make target 'foo', needed by 'all'.  Stop.",),
     ),
-    Format(
+    Format(  # a recipe failed: the error above it, where there is one, is why; else
+        # this is the error, at the recipe's line (make 4 names it: "[Makefile:2: check]")
         "make-consequence",
-        r"^(?:g?make|mingw32-make|gmake)(?:\[\d+\])?: \*\*\* (?P<msg>.*)$",
+        r"^(?:g?make|mingw32-make|gmake)(?:\[\d+\])?: \*\*\* "
+        r"(?P<msg>(?:\[(?P<file>[^\s:\]]+):(?P<line>\d+): [^\]]*\] )?.*)$",
         tool="make",
+        category="build",
         role="consequence",
         rank=0,
         examples=("make: *** [Makefile:3: all] Error 1", "make[1]: *** [sub] Error 2"),
