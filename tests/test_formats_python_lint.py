@@ -345,3 +345,30 @@ def test_pylints_warnings_alone_are_what_failed_its_run() -> None:
     text = "\n".join(line for line in PYLINT.splitlines() if "E0602" not in line) + "\n"
     report = detect(text.encode(), command="pylint src", failed=True)
     assert [e.code for e in report.errors] == ["C0114", "W1514", "W0102", "R1732"]
+
+
+# `mypy --pretty pkg` (mypy 2.4.1): long messages wrapped at 80 columns.
+MYPY_PRETTY = """\
+pkg/models.py:16: error: Incompatible return value type (got "None", expected
+"User")  [return-value]
+        return None
+               ^~~~
+pkg/models.py:20: error: Item "None" of "str | None" has no attribute "split" \n\
+[union-attr]
+        return user.email.split("@")[1]
+               ^~~~~~~~~~~~~~~~
+pkg/service.py:6: error: "User" has no attribute "nmae"  [attr-defined]
+        return "Hello " + u.nmae
+                          ^~~~~~
+Found 3 errors in 2 files (checked 3 source files)
+"""
+
+
+def test_mypys_pretty_messages_are_whole_with_their_codes() -> None:
+    report = detect(MYPY_PRETTY.encode(), command="mypy --pretty pkg")
+    assert [(e.line, e.code, e.message) for e in report.errors] == [
+        (16, "return-value", 'Incompatible return value type (got "None", expected "User")'),
+        (20, "union-attr", 'Item "None" of "str | None" has no attribute "split"'),
+        (6, "attr-defined", '"User" has no attribute "nmae"'),
+    ]
+    assert [e.span for e in report.errors] == [(1, 4), (5, 8), (9, 11)]

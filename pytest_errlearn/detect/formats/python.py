@@ -68,6 +68,33 @@ class PyrightMessage(Reader):
             self.err.code = m["code"]
 
 
+class MypyMessage(Reader):
+    """With ``--pretty``, mypy wraps a long message at the terminal's width: its
+    rest at the start of the next line, the code in brackets last; then the
+    source line and a caret, indented by eight (the source dedented: the
+    caret's place is no column of the file). Without it, the next line is the
+    next message: nothing is taken."""
+
+    frames_wanted = False
+    _REST = regex(r"^(?P<msg>\S.*?)?\s*\[(?P<code>[\w-]+)\]$")
+    _NEXT = regex(rf"^{_PY}:\d+|^Found \d+ errors? |^Success: ")
+    _WRAPPED = 60  # a header shorter than this was not wrapped
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.wrapped = err.code is None and len(err.text.rstrip()) >= self._WRAPPED
+
+    def accept(self, line: str) -> bool:
+        if self.wrapped:
+            self.wrapped = False
+            if (m := self._REST.match(line)) is None or self._NEXT.match(line):
+                return False
+            self.err.message = " ".join(p for p in (self.err.message, m["msg"]) if p)
+            self.err.code = m["code"]
+            return True
+        return line.startswith(" " * 8)
+
+
 _BLACK_AT = regex(r"^Cannot parse: (?P<line>\d+):(?P<col>\d+): ")
 
 
@@ -110,6 +137,7 @@ class BanditIssue(Reader):
 
 
 READERS = {
+    "mypy": MypyMessage,
     "ruff": RuffDiagnostic,
     "pyright": PyrightMessage,
     "black": BlackParse,
@@ -145,8 +173,9 @@ ROWS = (
     Format(
         "mypy",
         rf"^(?P<file>{_PY}):(?P<line>\d+)(?::(?P<col>\d+))?(?::\d+:\d+)?: "
-        r"(?P<sev>error|warning|note): (?P<msg>.+?)(?:  \[(?P<code>[\w-]+)\])?$",
+        r"(?P<sev>error|warning|note): (?P<msg>.+?)(?:  \[(?P<code>[\w-]+)\])?\s*$",
         tool="mypy",
+        block="mypy",
         rank=2,
         examples=("a.py:3: error: Incompatible types in assignment  [assignment]",),
     ),
