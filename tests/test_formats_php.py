@@ -4,6 +4,11 @@ Psalm and PHPStan, and passing runs."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 from test_detect import scan
 
 
@@ -237,6 +242,46 @@ def test_an_exception_thrown_in_vendor_code_is_at_the_projects_innermost_frame()
     ).errors
     assert (err.file, err.line, err.category) == ("/app/src/Repository/Users.php", 21, "network")
     assert err.span == (1, 11)
+
+
+def test_a_function_given_a_wrong_argument_fails_at_the_call() -> None:
+    # A real run of PHP 8.2: add() is defined on line 3, called on line 4.
+    (err,) = scan(
+        """
+        PHP Fatal error:  Uncaught TypeError: add(): Argument #2 ($b) must be of type int, string given, called in /app/index.php on line 4 and defined in /app/index.php:3
+        Stack trace:
+        #0 /app/index.php(4): add()
+        #1 {main}
+          thrown in /app/index.php on line 3
+        """  # noqa: E501
+    ).errors
+    assert (err.file, err.line, err.span, err.category) == ("/app/index.php", 4, (1, 5), "type")
+    assert err.message == (
+        "Uncaught TypeError: add(): Argument #2 ($b) must be of type int, string given"
+    )
+
+
+def test_a_function_given_too_few_arguments_fails_at_the_call() -> None:
+    # A real run of PHP 8.2: its message is on both sides of the call's place.
+    (err,) = scan(
+        "PHP Fatal error:  Uncaught ArgumentCountError: Too few arguments to function add(), "
+        "1 passed in /app/index.php on line 4 and exactly 2 expected in /app/index.php:3\n"
+    ).errors
+    assert (err.file, err.line) == ("/app/index.php", 4)
+    assert err.message.endswith("function add(), 1 passed and exactly 2 expected")
+
+
+ADD = '<?php\nfunction add(int $a, int $b): int { return $a + $b; }\necho add(1, "x");\n'
+
+
+@pytest.mark.skipif(shutil.which("php") is None, reason="php is not installed")
+def test_php_itself_reports_a_wrong_argument_at_the_call(tmp_path: Path) -> None:
+    script = tmp_path / "index.php"
+    script.write_text(ADD)
+    run = subprocess.run(["php", str(script)], capture_output=True, timeout=60, check=False)
+    (err,) = scan((run.stdout + run.stderr).decode()).errors
+    assert (err.file, err.line) == (str(script), 3)
+    assert err.message.endswith("must be of type int, string given")
 
 
 def test_a_call_to_an_undefined_function_is_a_reference_error() -> None:

@@ -1,5 +1,5 @@
 """Ruby's tools as they print their failures: uncaught exceptions, syntax errors,
-RSpec, minitest, test-unit, rake, Bundler, RuboCop.
+RSpec, minitest, test-unit, rake, RuboCop (Bundler's: test_formats_bundler.py).
 
 The outputs are real runs of Ruby 3.1, RSpec 3.12, minitest 5.17, test-unit 3.5,
 rake 13, Bundler 2.3 and RuboCop 1.39 (Debian bookworm) on small projects, unless
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from test_detect import scan
 
+from pytest_errlearn.detect.engine import detect
 from pytest_errlearn.report import Report
 
 
@@ -465,30 +466,6 @@ def test_a_rake_failed_command_alone_is_no_root_cause_of_its_own() -> None:
     assert all(e.consequence for e in report.errors)
 
 
-def test_bundler_missing_gems_are_dependency_errors() -> None:
-    installed = scan(
-        """
-        Don't run Bundler as root. Bundler can ask for sudo if it is needed, and
-        installing your bundle as root will break this application for all non-root
-        users on this machine.
-        Could not find gem 'nokogiri_nope_x' in cached gems or installed locally.
-        """
-    )
-    (err,) = installed.errors
-    assert (err.tool, err.category, err.line) == ("bundler", "dependency", None)
-    executed = scan(
-        """
-        /usr/lib/ruby/3.1.0/bundler/definition.rb:481:in `materialize': Could not find rake-12.3.3 in any of the sources (Bundler::GemNotFound)
-        \tfrom /usr/lib/ruby/3.1.0/bundler/definition.rb:190:in `specs'
-        \tfrom /usr/lib/ruby/3.1.0/bundler/setup.rb:20:in `<top (required)>'
-        \tfrom <internal:/usr/lib/ruby/vendor_ruby/rubygems/core_ext/kernel_require.rb>:85:in `require'
-        """  # noqa: E501
-    )
-    (err,) = executed.errors
-    assert err.category == "dependency" and err.span == (1, 4)
-    assert err.message == "Bundler::GemNotFound: Could not find rake-12.3.3 in any of the sources"
-
-
 RUBOCOP = """
 Inspecting 2 files
 W.
@@ -517,6 +494,46 @@ def test_rubocops_conventions_and_warnings_are_warnings_its_errors_errors() -> N
     (err,) = syntax.errors
     assert (err.file, err.line, err.column, err.code) == ("lib/c.rb", 9, 1, "Lint/Syntax")
     assert (err.message, err.category) == ("unexpected token $end", "syntax")
+
+
+# `rubocop bad.rb broken.rb` (RuboCop 1.39), trimmed: conventions, a warning, a syntax error.
+RUBOCOP_RUN = """\
+Offenses:
+
+bad.rb:1:9: C: [Correctable] Layout/SpaceInsideParens: Space inside parentheses detected.
+def foo( x )
+        ^
+bad.rb:2:3: W: Lint/UselessAssignment: Useless assignment to variable - y.
+  y = 1
+  ^
+{}
+2 files inspected, 3 offenses detected, 1 offense autocorrectable
+"""
+RUBOCOP_SYNTAX = """\
+broken.rb:1:8: E: Lint/Syntax: unexpected token tRPAREN
+(Using Ruby 2.6 parser; configure using TargetRubyVersion parameter, under AllCops)
+puts(1))
+       ^"""
+
+
+def test_a_rubocop_run_failed_of_its_conventions_alone_reports_them_all() -> None:
+    report = detect(RUBOCOP_RUN.format("").encode(), command="rubocop bad.rb", failed=True)
+    assert [(e.line, e.code) for e in report.errors] == [
+        (1, "Layout/SpaceInsideParens"),
+        (2, "Lint/UselessAssignment"),
+    ]
+    assert report.warnings == []
+
+
+def test_rubocops_syntax_error_is_the_cause_with_its_source_under_the_parsers_note() -> None:
+    report = detect(RUBOCOP_RUN.format(RUBOCOP_SYNTAX).encode(), command="rubocop", failed=True)
+    (err,) = report.errors
+    assert (err.file, err.line, err.code, err.category) == ("broken.rb", 1, "Lint/Syntax", "syntax")
+    assert err.span == (9, 12) and report.primary_index == 0
+    assert [w.code for w in report.warnings] == [
+        "Layout/SpaceInsideParens",
+        "Lint/UselessAssignment",
+    ]
 
 
 def test_fasterers_places_are_warnings_at_their_lines() -> None:

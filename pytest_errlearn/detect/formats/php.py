@@ -63,12 +63,20 @@ class PhpStack(Reader):
 
     PHP prints the first exception of a chain first: it is the cause, and the
     error stays at its place, unless that place is installed code, where the
-    innermost frame of the project's own is the better place.
+    innermost frame of the project's own is the better place. A function given
+    the wrong arguments (a TypeError "called in", an ArgumentCountError's "passed
+    in" a place) throws where it is defined: the error is at the call.
     """
 
     frames_wanted = False
     _BODY = regex(r"^(?:Stack trace:|#\d+ |\s+thrown in |PHP Stack trace:|PHP\s+\d+\. |Next )")
     _FRAME = regex(r"^#\d+ (?P<file>[^\s(]+)\((?P<line>\d+)\): ")
+    # What the row left of "..., called in /a/x.php on line 4 and defined in /a/x.php:3",
+    # and of "..., 1 passed in /a/x.php on line 4 and exactly 2 expected in /a/x.php:3".
+    _CALLED = regex(
+        r"(?:, called| passed) in (?P<file>(?:[A-Za-z]:)?[^:\s]+) on line (?P<line>\d+) "
+        r"and (?:defined|(?P<expected>(?:exactly|at least|at most) \d+ expected))$"
+    )
 
     def accept(self, line: str) -> bool:
         if not line.strip():
@@ -79,6 +87,10 @@ class PhpStack(Reader):
 
     def finish(self) -> None:
         err = self.err
+        if (called := self._CALLED.search(err.message)) is not None:
+            said = err.message[: called.start()]
+            err.message = f"{said} passed and {called['expected']}" if called["expected"] else said
+            err.file, err.line = called["file"], int(called["line"])
         if err.file is None or user(err.file):
             return
         for line in err.block[1:]:

@@ -1,5 +1,5 @@
-"""Ruby: uncaught exceptions and syntax errors, rake, Bundler and RubyGems, RuboCop.
-(Its test frameworks, RSpec, minitest and test-unit: ruby_tests.py.)"""
+"""Ruby: uncaught exceptions and syntax errors, rake, RuboCop. (Its test frameworks,
+RSpec, minitest and test-unit: ruby_tests.py; Bundler and RubyGems: bundler.py.)"""
 
 from __future__ import annotations
 
@@ -182,36 +182,39 @@ class RakeAborted(Reader):
 
 
 class RuboCopOffense(Reader):
-    """The source line and carets RuboCop prints under an offense."""
+    """The source line and carets RuboCop prints under an offense (under a syntax
+    error's note of the parser it used, ``(Using Ruby 2.6 parser; ...)``)."""
 
     frames_wanted = False
+    _PARSER = regex(r"^\(Using Ruby [\d.]+ parser; ")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.code = 0  # the line of the block the source line is on
 
     def accept(self, line: str) -> bool:
-        if self.count == 0:
+        if self.count == 0 and self._PARSER.match(line):
+            self.code = 1
+            return True
+        if self.count == self.code:
             return bool(line.strip()) and _OFFENSE_AT_RX.search(line) is None
-        return self.count == 1 and _CARETS.match(line) is not None
+        return self.count == self.code + 1 and _CARETS.match(line) is not None
 
     def finish(self) -> None:
         pass
 
 
 _OFFENSE_AT_RX = regex(_OFFENSE_AT)
-
 ORDER = 15  # with ruby_tests.py's: before node.py's mocha rows
 COMMANDS = {
     "ruby": "ruby",
     "rake": "rake",
-    **dict.fromkeys(("bundle", "bundler"), "bundler"),
-    "gem": "gem",
     "rubocop": "rubocop",
     "fasterer": "fasterer",
 }
 BUILDS: dict[str, frozenset[str] | None] = {
     "ruby": None,
     "rake": None,
-    "bundle": frozenset({"exec", "install", "update", "check"}),
-    "bundler": frozenset({"exec", "install", "update", "check"}),
-    "gem": frozenset({"install", "build"}),
     "rubocop": None,
     "fasterer": None,
 }
@@ -314,61 +317,6 @@ ROWS = (
         role="ignore",
         words=("Tasks: TOP", "full trace by running"),
         examples=("Tasks: TOP => test",),
-    ),
-    Format(
-        "bundler-not-found",
-        r"^(?P<msg>Could not find gem '[^']+'(?:\.| in .+)|"
-        r"Could not find [\w.-]+-\d[\w.]*(?:-[\w-]+)? in .+|"
-        r"Your bundle is locked to .+|Bundler could not find compatible versions for gem .+|"
-        r"Could not locate Gemfile.*|Could not find '[\w.-]+' \([^)]*\) required by .+)$",
-        tool="bundler",
-        category="dependency",
-        block="codeframe",
-        rank=2,
-        words=("could not find", "bundle is locked", "could not locate"),
-        examples=(
-            "Could not find gem 'nokogiri_nope_x' in locally installed gems.",
-            "Could not find gem 'rails'.",
-            "Could not find gem 'nokogiri_nope_x' in cached gems or installed locally.",
-            "Could not find rake-12.3.3 in any of the sources",
-            "Your bundle is locked to mimemagic (0.3.5) from rubygems repository "
-            "https://rubygems.org/ or installed locally, but that version can no longer be found "
-            "in that source.",
-        ),
-    ),
-    Format(  # the error that stopped an install (a native extension's build) came before
-        "bundler-install-failed",
-        r"^(?:An error occurred while installing \S+ \([^)]*\), and Bundler cannot continue\.?|"
-        r"Make sure that `gem install .+` succeeds before bundling\.)$",
-        tool="bundler",
-        role="consequence",
-        rank=0,
-        examples=(
-            "An error occurred while installing nokogiri (1.10.0), and Bundler cannot continue.",
-        ),
-    ),
-    Format(  # RubyGems' and Bundler's own exceptions, as they and rake print them
-        "gem-exception",
-        r"^(?P<msg>(?P<exc>(?:Gem|Bundler)::(?:\w+::)*\w+): .+)$",
-        tool="bundler",
-        category="dependency",
-        block="codeframe",
-        rank=2,
-        words=("Gem::", "Bundler::"),
-        examples=(
-            "Gem::Ext::BuildError: ERROR: Failed to build gem native extension.",
-            "Bundler::GemNotFound: Could not find gem 'foo' in locally installed gems.",
-        ),
-    ),
-    Format(
-        "gem-error",
-        r"^ERROR:  (?P<msg>(?:Could not find a valid gem|Error installing|While executing gem|"
-        r"Failed to build gem native extension).*)$",
-        tool="gem",
-        category="dependency",
-        block="codeframe",
-        rank=2,
-        examples=("ERROR:  Could not find a valid gem 'nope' (>= 0) in any repository",),
     ),
     Format(
         "rubocop",

@@ -1,0 +1,127 @@
+"""Bundler and RubyGems: the gems an install could not find or reach, the
+errors they raise, and what follows an install that failed."""
+
+from __future__ import annotations
+
+import re
+
+from ...report import Error
+from ..reader import INDENTED_RUN, Reader
+from . import Format
+
+ORDER = 16  # after ruby.py's and ruby_tests.py's rows: none takes the other's lines
+COMMANDS = {**dict.fromkeys(("bundle", "bundler"), "bundler"), "gem": "gem"}
+BUILDS: dict[str, frozenset[str] | None] = {
+    "bundle": frozenset({"exec", "install", "update", "check"}),
+    "bundler": frozenset({"exec", "install", "update", "check"}),
+    "gem": frozenset({"install", "build"}),
+}
+WRAP = 80  # Thor's width when there is no terminal (a pipe): Bundler wraps its errors to it
+
+
+class BundlerError(Reader):
+    """A Bundler error, wrapped to the terminal's width (``WRAP`` in a pipe): a
+    line goes on in the next when that line's first word would not fit after it,
+    unless it ends a sentence (the next may be an error of its own). Then the
+    indented lines under it (the gems it lists)."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.last = err.text.rstrip()  # the message's last line, while it may go on
+
+    def accept(self, line: str) -> bool:
+        word = line.split(maxsplit=1)[0] if line.strip() else ""
+        if (
+            word
+            and not line[:1].isspace()
+            and self.last
+            and not self.last.endswith((".", "!", "?"))
+            and len(self.last) + len(word) >= WRAP
+        ):
+            self.err.message = f"{self.err.message} {line.strip()}"
+            self.last = line.rstrip()
+            return True
+        self.last = ""
+        return line[:1].isspace() and bool(line.strip())
+
+    def run(self) -> re.Pattern[bytes] | None:
+        return None if self.last else INDENTED_RUN
+
+    def finish(self) -> None:
+        pass
+
+
+READERS = {"bundler": BundlerError}
+
+ROWS = (
+    Format(
+        "bundler-not-found",
+        r"^(?P<msg>Could not find gem '[^']+'(?:\.| in .+)|"
+        r"Could not find [\w.-]+-\d[\w.]*(?:-[\w-]+)? in .+|"
+        r"Your bundle is locked to .+|Bundler could not find compatible versions for gem .+|"
+        r"Could not locate Gemfile.*|Could not find '[\w.-]+' \([^)]*\) required by .+)$",
+        tool="bundler",
+        category="dependency",
+        block="bundler",
+        rank=2,
+        words=("could not find", "bundle is locked", "could not locate"),
+        examples=(
+            "Could not find gem 'nokogiri_nope_x' in locally installed gems.",
+            "Could not find gem 'rails'.",
+            "Could not find gem 'nokogiri_nope_x' in cached gems or installed locally.",
+            "Could not find rake-12.3.3 in any of the sources",
+            "Your bundle is locked to mimemagic (0.3.5) from rubygems repository "
+            "https://rubygems.org/ or installed locally, but that version can no longer be found "
+            "in that source.",
+        ),
+    ),
+    Format(
+        "bundler-network",
+        r"^(?P<msg>Could not reach host \S+\. .+|Network error while fetching \S+ .+)$",
+        tool="bundler",
+        category="network",
+        block="bundler",
+        rank=2,
+        words=("could not reach host", "network error while fetching"),
+        examples=(
+            "Could not reach host index.rubygems.org. Check your network connection and try",
+            "Network error while fetching https://index.rubygems.org/versions (execution expired)",
+        ),
+    ),
+    Format(  # the error that stopped an install (a native extension's build) came before
+        "bundler-install-failed",
+        r"^(?:An error occurred while installing \S+ \([^)]*\), and Bundler cannot continue\.?|"
+        r"Make sure that `gem install .+` succeeds before bundling\.)$",
+        tool="bundler",
+        role="consequence",
+        rank=0,
+        examples=(
+            "An error occurred while installing nokogiri (1.10.0), and Bundler cannot continue.",
+        ),
+    ),
+    Format(  # RubyGems' and Bundler's own exceptions, as they and rake print them
+        "gem-exception",
+        r"^(?P<msg>(?P<exc>(?:Gem|Bundler)::(?:\w+::)*\w+): .+)$",
+        tool="bundler",
+        category="dependency",
+        block="codeframe",
+        rank=2,
+        words=("Gem::", "Bundler::"),
+        examples=(
+            "Gem::Ext::BuildError: ERROR: Failed to build gem native extension.",
+            "Bundler::GemNotFound: Could not find gem 'foo' in locally installed gems.",
+        ),
+    ),
+    Format(
+        "gem-error",
+        r"^ERROR:  (?P<msg>(?:Could not find a valid gem|Error installing|While executing gem|"
+        r"Failed to build gem native extension).*)$",
+        tool="gem",
+        category="dependency",
+        block="codeframe",
+        rank=2,
+        examples=("ERROR:  Could not find a valid gem 'nope' (>= 0) in any repository",),
+    ),
+)
