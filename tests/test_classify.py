@@ -93,6 +93,10 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("unresolved import `std::colections`", "reference"),
         ("unresolved import `serde`", "dependency"),
         ('Parse error.  Function missing ending ")"', "syntax"),  # cmake
+        # os.environ's missing variable is the environment's; a dict's missing key is not
+        ("KeyError: 'DATABASE_URL'", "config"),
+        ("KeyError: 'HOME'", "config"),
+        ("KeyError: 'GBP'", "runtime"),
         # SQL's undefined names and a server's missing database, not missing files
         ('psycopg.errors.UndefinedTable: relation "users" does not exist', "reference"),
         ('PG::UndefinedColumn: ERROR:  column "nme" does not exist', "reference"),

@@ -167,7 +167,10 @@ _RULES: tuple[tuple[str, str], ...] = (
         "config",
         r"[Cc]onfig(?:uration)? (?:error|invalid)|[Ii]nvalid (?:config|option|value|"
         r"argument)|[Uu]nknown (?:option|argument|flag)|unrecognized (?:option|arguments)|"
-        r"environment variable|not set|KeyError: '[A-Z_]+'|ImproperlyConfigured|"
+        r"environment variable|not set|ImproperlyConfigured|"
+        # os.environ's KeyError: a name of capitals with "_" (not a dict's 'GBP'), or one
+        # of the variables every shell sets
+        r"KeyError: '(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|HOME|PATH|USER|SHELL|LANG|TERM|PWD|CI)'|"
         r"usage: |Usage: |must be set|missing required|is required|invalid setting|"
         r"Missing script|Unsupported (?:argument|block type)|"
         r"could not read Username|terminal prompts disabled|[Rr]epository (?:'.+' )?not found|"
