@@ -105,7 +105,7 @@ def test_each_failure_is_one_error_with_its_message_at_its_frame() -> None:
         (
             "src/cart.js",  # the innermost frame of the user's code, not the test's line
             2,
-            "syntax",
+            "runtime",  # JSON.parse's: the data's syntax, at run time
             "src/cart.test.js > cart > parses",
             "SyntaxError: Expected ',' or '}' after property value in JSON at position 6",
         ),
