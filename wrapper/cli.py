@@ -14,11 +14,13 @@ from contextlib import suppress
 
 from pytest_errlearn import UserError, __version__
 
+from .streams import OutputError
+
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
-    from typing import NoReturn, TypeVar
+    from typing import Any, NoReturn, TextIO, TypeVar
 
     T = TypeVar("T")
 
@@ -50,9 +52,41 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     import argparse
     import importlib
 
+    class _Relaxed(Exception):
+        """The parse without required arguments failed too: its first error stands."""
+
     class _Parser(argparse.ArgumentParser):
+        given: tuple[str, ...] = ()  # the arguments this parser was given, for ``_unknown``
+        relaxed = False
+
+        def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+            self.given = tuple(sys.argv[1:] if args is None else args)
+            return super().parse_known_args(args, namespace)
+
         def error(self, message: str) -> NoReturn:  # every error line starts alike
+            if self.relaxed:
+                raise _Relaxed
+            if message.startswith("the following arguments are required"):
+                message = self._unknown() or message
             self.exit(2, f"errlearn: error: {message} (see {self.prog} --help)\n")
+
+        def _unknown(self) -> str | None:
+            """argparse checks the required arguments before the unknown options:
+            ``hook --bogus`` was told its event is missing, and not of ``--bogus``."""
+            required = [a for a in self._actions if a.required]
+            for action in required:
+                action.required = False
+            self.relaxed = True
+            try:
+                extra = super().parse_known_args(list(self.given))[1]
+            except _Relaxed:
+                return None
+            finally:
+                self.relaxed = False
+                for action in required:
+                    action.required = True
+            options = [a for a in extra if a.startswith("-") and a != "-"]
+            return f"unrecognized arguments: {' '.join(options)}" if options else None
 
     parser = _Parser(
         prog="errlearn",
@@ -73,21 +107,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.run import Options, run
 
         return _call(run, Options(argv[1:]))
-    # The subcommand is the first word that is no option (errlearn's own options take
-    # no value): only its module loads. Anything else gets the whole parser and its help.
-    first = next((a for a in argv if not a.startswith("-")), None)
+    first = _subcommand(argv)
     parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         parser.print_help(sys.stderr)
         return 2
-    return _call(args.func, args)
+    # run's stdout is the command's, whose failed writes run says itself; every
+    # other command's output is its result, flushed here to fail while it can be said.
+    return _call(args.func, args, flush=first != "run")
+
+
+def _subcommand(argv: Sequence[str]) -> str | None:
+    """The subcommand: the first word that is no option (errlearn's own options take
+    no value), so that only its module loads. Anything else gets the whole parser."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def entry() -> NoReturn:
     """The ``errlearn`` command (and ``python -m errlearn_wrapper``): ``main()``, then exit."""
     end = _End()
     atexit.register(end)  # the first registered: run after every other one
+    run = _subcommand(sys.argv[1:]) == "run"
+    if not run or sys.stdout is None or sys.stderr is None:  # a plain run pays for nothing
+        from .process import CLOSED
+        from .streams import standard_streams
+
+        CLOSED.update(standard_streams(run=run))
     try:
         end.status = main()
     except SystemExit as exc:  # argparse's --help and usage errors
@@ -114,19 +160,45 @@ class _End:
 
     def __call__(self) -> None:
         for stream in (sys.stdout, sys.stderr):
-            with suppress(OSError, ValueError):  # the reader went away, or it is closed
+            try:
                 stream.flush()
+            except OutputError as exc:  # what only the exit wrote (argparse's --help)
+                if self.status == 0:
+                    self.status = _call(_raise, exc)
+            except (OSError, ValueError):  # the reader went away, or it is closed
+                pass
         os._exit(self.status)
 
 
-def _call(command: Callable[[T], int], args: T) -> int:
+def _call(command: Callable[[T], int], args: T, *, flush: bool = False) -> int:
     """A subcommand's exit status; the user's faults as one line and status 2."""
     try:
-        return command(args)
+        status = command(args)
+        if flush:
+            sys.stdout.flush()
+        return status
     except UserError as exc:
         print(f"errlearn: error: {exc}", file=sys.stderr)
+        return 2
+    except OutputError as exc:  # stdout closed or full: the user's redirection, said once
+        with suppress(OSError, ValueError):
+            _drop(sys.stdout)
+        with suppress(OSError, ValueError):  # stderr may be closed too: the status says it
+            print(f"errlearn: error: cannot write the output: {exc.strerror}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _raise(exc: Exception) -> int:
+    raise exc
+
+
+def _drop(stream: TextIO) -> None:
+    """Point a failed output at /dev/null: what its buffer still holds is not
+    written again, and fails again, at exit."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, stream.fileno())
+    os.close(null)

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
         def wait(self) -> int: ...
 
 
+# errlearn's stdout (1) and stderr (2) when they were closed at its start (``streams``):
+# the command gets them closed too, as it would without errlearn.
+CLOSED: set[int] = set()
+
 PIPE_SIZE = 1 << 20  # pipes of 1 MiB: the command runs ahead while the analysis catches up
 
 # The command starts with the default disposition of the signals Python ignores.
@@ -90,6 +94,7 @@ def spawn(
     import. Descriptors errlearn was given pass on to the command, as a shell
     passes them (make's jobserver relies on it); errlearn's own are close-on-exec.
     """
+    _check_name(argv[0])
     try:
         pid = os.posix_spawnp(
             argv[0],
@@ -122,6 +127,8 @@ def popen_tty(
     import subprocess
     import termios
 
+    _check_name(argv[0])
+
     def controlling_tty() -> None:  # in the child, after setsid
         fcntl.ioctl(1, termios.TIOCSCTTY, 0)
 
@@ -138,6 +145,12 @@ def popen_tty(
         )
     except OSError as exc:
         raise start_error(argv[0], exc) from None
+
+
+def _check_name(name: str) -> None:
+    """An empty name is a command a shell does not find (exec would raise ValueError)."""
+    if not name:
+        raise start_error(name, FileNotFoundError())
 
 
 def start_error(name: str, exc: OSError) -> StartError:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 
-from .process import pipe, shell_status, spawn
+from .process import CLOSED, pipe, shell_status, spawn
 from .pty_mode import Keys, spawn_pty
 from .watch import Watch
 
@@ -140,8 +140,8 @@ class _Stream:
 def _spawn_pipes(
     argv: Sequence[str], quiet: bool, env: Mapping[str, str] | None
 ) -> tuple[Child, list[_Stream], Keys]:
-    if _same_file(sys.stdout, sys.stderr):  # > log 2>&1, | tee, CI: one pipe keeps the order
-        out, out_w = pipe()
+    if not CLOSED and _same_file(sys.stdout, sys.stderr):  # > log 2>&1, | tee, CI: one pipe
+        out, out_w = pipe()  # keeps the order
         try:
             proc = spawn(
                 argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, out_w, 2)], env
@@ -152,19 +152,23 @@ def _spawn_pipes(
         finally:
             os.close(out_w)
         return proc, [_Stream(out, None if quiet else sys.stdout.buffer, lines=False)], Keys()
-    (out, out_w), (err, err_w) = pipe(), pipe()
+    # An output errlearn was started without (``>&-``) the command is started without.
+    ends = {fd: pipe() for fd in (1, 2) if fd not in CLOSED}
+    actions: list[tuple[int, ...]] = [(os.POSIX_SPAWN_CLOSE, fd) for fd in sorted(CLOSED)]
+    actions += [(os.POSIX_SPAWN_DUP2, write, fd) for fd, (_, write) in ends.items()]
     try:
-        proc = spawn(argv, [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)], env)
+        proc = spawn(argv, actions, env)
     except BaseException:
-        os.close(out)
-        os.close(err)
+        for read, _ in ends.values():
+            os.close(read)
         raise
     finally:
-        os.close(out_w)
-        os.close(err_w)
+        for _, write in ends.values():
+            os.close(write)
+    sinks = {1: sys.stdout, 2: sys.stderr}
     streams = [
-        _Stream(fd, None if quiet else sink.buffer, lines=True)
-        for fd, sink in ((out, sys.stdout), (err, sys.stderr))
+        _Stream(read, None if quiet else sinks[fd].buffer, lines=True)
+        for fd, (read, _) in ends.items()
     ]
     return proc, streams, Keys()
 
@@ -302,10 +306,13 @@ def _read(stream: _Stream, feed: Feed) -> bool:
         return False
     try:
         stream.take(data, feed)
-    except OSError:  # our stdout's reader went away: the command gets SIGPIPE, as in a shell
-        if stream.sink is not None:
+    except BrokenPipeError:  # our stdout's reader went away: the command gets SIGPIPE,
+        if stream.sink is not None:  # as in a shell
             _silence(stream.sink)
         return False
+    except OSError as exc:  # a full disk, /dev/full: the output is lost, and the user told
+        _lost(stream, exc)
+        stream.take(data, feed)  # the sink failed before the analysis got its copy
     return True
 
 
@@ -315,6 +322,24 @@ def _pidfd(pid: int) -> int | None:
         return os.pidfd_open(pid)
     except (AttributeError, OSError):
         return None
+
+
+def _lost(stream: _Stream, exc: OSError) -> None:
+    """Say once that the command's output could not be passed on; the command runs
+    on (its status stays its own) and the rest of that output is only analysed."""
+    if stream.sink is None:
+        return
+    name = "standard output" if stream.sink.fileno() == 1 else "standard error"
+    _silence(stream.sink)  # what its buffer holds is not written, and fails, again
+    stream.sink = None
+    with suppress(OSError, ValueError):  # stderr may be the file that failed
+        fresh_line(sys.stderr)
+        print(
+            f"errlearn: warning: cannot pass the command's output on to {name}: "
+            f"{exc.strerror or exc}; the rest of it is not shown",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _silence(sink: BinaryIO) -> None:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 MAX_SHOWN = 20  # errors listed in full; the rest are counted
+UNKNOWN_WIDTH = 80  # columns of a terminal that says it has none
+NARROWEST_TERMINAL = 40  # columns wrapped to at least, however narrow the terminal says it is
 NARROWEST = 20  # columns of text left after a hanging indent, below which none is kept
 # What a wrapped line's next lines stand under: its indent, and the label
 # that heads it ("fix: ", "known fix: ", a bullet), so a fix reads as one block.
@@ -104,11 +106,14 @@ def width_of(stream: IO[str]) -> int | None:
         return None
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
-        return int(columns)
+        return max(int(columns), NARROWEST_TERMINAL)
     try:
-        return os.get_terminal_size(stream.fileno()).columns
+        size = os.get_terminal_size(stream.fileno()).columns
     except (OSError, ValueError, AttributeError):
         return None
+    # A pty whose size was never set (script, docker exec -t) says 0 columns: rich
+    # cannot wrap to 0, and one letter a line is no report either.
+    return max(size, NARROWEST_TERMINAL) if size > 0 else UNKNOWN_WIDTH
 
 
 def hang(text: str, width: int) -> int:

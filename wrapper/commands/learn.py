@@ -90,6 +90,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.limit < 1:  # 0 would list nothing and -1 all but one: as ``hints`` says it
+        raise UsageError("--limit must be at least 1")
     settings = load_settings(patterns=args.patterns)
     history = History.open(settings.root, create=False)
     if args.signature is not None:

@@ -368,5 +368,10 @@ def _safely(action: Callable[[], T], fallback: T) -> T:
 
 
 def _say(text: str) -> None:
-    fresh_line(sys.stderr)
-    print(f"errlearn: {text}", file=sys.stderr, flush=True)
+    """One line on stderr; dropped where stderr cannot be written (closed, full):
+    errlearn's own output failing must not change the command's status."""
+    try:
+        fresh_line(sys.stderr)
+        print(f"errlearn: {text}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
