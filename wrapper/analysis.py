@@ -278,7 +278,9 @@ def baseline(command: str) -> Baseline | None:
         return None
     if not settings.history:
         return None
-    history = History.open(settings.root_dir, create=False, warn=lambda m: None)
+    # The analyser's stderr is /dev/null: a corrupt file is left for the run's
+    # record to move aside, which says so (moved here, it would go unsaid).
+    history = History.open(settings.root_dir, create=False, warn=lambda m: None, repair=False)
     if history is None:
         return None
     with history:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-from .store import History, Warn, _spool, _stderr, _tree
+from .store import History, Warn, _stderr, _tree
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
@@ -59,11 +59,11 @@ def remember(
     }
     if history is None:
         if url:  # the server could not be reached: the run waits in the spool
-            from .spool import Spool
+            from .spool import Spool, keep
 
             tree = lambda: _tree(settings.root_dir)  # noqa: E731
             now, uid = time.time(), os.urandom(16).hex()
-            _spool(Spool(settings.root_dir), report, tree, warn, uid=uid, now=now, **run)
+            keep(Spool(settings.root_dir), report, tree, warn, uid=uid, now=now, **run)
         return
     with history:
         history.keep_runs = settings.keep_runs

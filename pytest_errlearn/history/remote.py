@@ -132,3 +132,13 @@ def connect(root: str, url: str, warn: Callable[[str], None], *, writing: bool) 
     _down[url] = reason
     warn(reason)
     return None
+
+
+def configured_url(root: str) -> str | None:
+    """The history URL set for the project at ``root`` (None: the SQLite file)."""
+    from ..config import ConfigError, history_url
+
+    try:
+        return history_url(root)
+    except ConfigError:
+        return None  # the setting's fault is reported where the settings are read

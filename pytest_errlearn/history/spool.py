@@ -23,7 +23,7 @@ from ..redact import redact
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
     from ..report import Error, Report
@@ -180,3 +180,17 @@ def replay(conn: Conn, entry: Entry, keep_runs: int | None) -> bool:
         keep_runs=keep_runs,
         replay=True,
     )
+
+
+def keep(
+    spool: Spool,
+    report: Report,
+    tree: Callable[[], str | None],
+    warn: Callable[[str], None],
+    **run: Any,
+) -> None:
+    """Keep a run that could not be sent in ``spool``; a failure is one warning."""
+    try:
+        spool.save(report, tree=tree(), **run)
+    except (OSError, ValueError, TypeError) as exc:
+        warn(f"history not updated: cannot keep the run in {spool.folder} ({exc})")

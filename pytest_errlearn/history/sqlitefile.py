@@ -25,6 +25,8 @@ from .schema import migrate
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
+    from .db import Conn
+
     StrPath = str | os.PathLike[str]  # a folder or file, as a str or a Path
 
 BUSY_TIMEOUT = 5.0  # seconds a writer waits for another's transaction
@@ -48,8 +50,14 @@ class Corrupt(Exception):
     pass
 
 
-def moved_note(path: str, moved: str) -> str:
-    return f"{path} was corrupt; moved it to {os.path.basename(moved)} and started afresh"
+class Note(str):
+    """A warning that a corrupt file was moved aside. Its own type, so a front end that
+    leaves the other warnings to the run's record can still say it: only the process
+    that moved the file can."""
+
+
+def moved_note(path: str, moved: str) -> Note:
+    return Note(f"{path} was corrupt; moved it to {os.path.basename(moved)} and started afresh")
 
 
 def _write(path: str, text: str) -> None:
@@ -83,6 +91,7 @@ def make_folder(folder: StrPath) -> None:
 
 def connect(path: str) -> sqlite3.Connection:
     """An autocommit connection (writers say BEGIN IMMEDIATE) to an up-to-date file."""
+    _writable_like(path)
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
@@ -122,11 +131,56 @@ def _wal(conn: sqlite3.Connection) -> None:
         time.sleep(0.005)
 
 
+def check(conn: Conn) -> None:
+    """Read every page of the file; raise ``DatabaseError`` if one is damaged."""
+    (result,) = conn.execute("PRAGMA quick_check(1)").fetchone()
+    if result != "ok":  # some damage is a result row, not an exception
+        raise sqlite3.DatabaseError(f"database disk image is malformed ({result})")
+
+
+def _writable_like(path: str) -> None:
+    """Give the WAL files back the write permission the database has.
+
+    SQLite makes them with the database's mode: once it has been read-only, they
+    stay so after it is writable again, and every later write is refused
+    ("attempt to write a readonly database") until they are deleted by hand.
+    chmod, not unlink: another process may have the -shm mapped.
+    """
+    try:
+        wanted = os.stat(path).st_mode & 0o222
+        for suffix in ("-wal", "-shm"):
+            mode = os.stat(f"{path}{suffix}").st_mode
+            if wanted & ~mode:
+                os.chmod(f"{path}{suffix}", (mode | wanted) & 0o7777)
+    except OSError:
+        pass  # no file yet, or not ours to change: SQLite says what it cannot do
+
+
 def quarantine(path: str, now: float) -> str:
-    """Move a corrupt database (and its WAL files) aside; return where it went."""
+    """Move a corrupt database (and its WAL files) aside; return where it went.
+
+    The name is never one taken already: a second corruption in the same second
+    must not overwrite the first file moved aside (``-2``, ``-3``, ... then).
+    """
     stamp = time.strftime("%Y%m%dT%H%M%S", time.localtime(now))
-    target = f"{path}.corrupt-{stamp}"
-    os.replace(path, target)
+    n = 1
+    while True:
+        target = f"{path}.corrupt-{stamp}" + (f"-{n}" if n > 1 else "")
+        n += 1
+        try:
+            os.link(path, target)  # unlike a rename, fails rather than replace a file
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            raise
+        except OSError:  # a file system without hard links: look, then rename
+            if os.path.lexists(target):
+                continue
+            os.replace(path, target)
+            break
+        with contextlib.suppress(FileNotFoundError):  # another process moved it too
+            os.unlink(path)
+        break
     for suffix in ("-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             os.unlink(f"{path}{suffix}")

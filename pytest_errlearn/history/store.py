@@ -12,6 +12,7 @@ same statements (``pg.PgConn`` adapts them) behind this one class.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -23,7 +24,7 @@ from ..redact import redact
 from . import queries
 from .db import sqlite3
 from .schema import TooNew
-from .sqlitefile import Corrupt, connect, is_corrupt, make_folder, moved_note, quarantine
+from .sqlitefile import Corrupt, check, connect, is_corrupt, make_folder, moved_note, quarantine
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ class History:
         self._conn = conn
         self._warn = warn
         self._warned = False
+        self.repair = True  # a corrupt file is moved aside (``open``'s ``repair``)
         self._errors = errors  # what a read or write may raise: a warning, not a failure
         self.spool = spool  # a server's history: where a run that cannot be sent waits
         self.keep_runs: int | None = None  # runs kept (``keep_runs``); None: record.MAX_RUNS
@@ -93,6 +95,7 @@ class History:
         create: bool = True,
         warn: Warn | None = None,
         url: str | None = LOOKUP,
+        repair: bool = True,
     ) -> History | None:
         """The history under ``root``, or None (after one ``warn`` line) when it cannot be used.
 
@@ -101,10 +104,14 @@ class History:
         ``errlearn: warning: ...``. ``create=False`` is for readers: no
         history yet is None, silently. ``url``: a PostgreSQL history's; by
         default the project's setting, None for the SQLite file whatever it says.
+        ``repair=False`` leaves a corrupt file where it is (the history is then
+        off): for a reader whose warnings nobody sees, as the moving needs its note.
         """
         warn = warn or _stderr
         if url == LOOKUP:
-            url = _configured_url(os.fspath(root))
+            from .remote import configured_url
+
+            url = configured_url(os.fspath(root))
         if url:
             return cls._open_server(os.fspath(root), url, warn, writing=create)
         folder = os.path.join(root, DIRNAME)  # os.path, not pathlib: a run's start-up
@@ -116,6 +123,8 @@ class History:
             try:
                 conn = connect(path)
             except Corrupt:
+                if not repair:
+                    raise
                 moved = quarantine(path, time.time())
                 warn(moved_note(path, moved))
                 conn = connect(path)
@@ -124,9 +133,13 @@ class History:
             return None
         except (OSError, sqlite3.Error, Corrupt) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
-            warn(f"history is off: cannot write {folder} ({reason})")
+            # What the caller came to do: a reader is told it cannot read the file.
+            where = f"write {folder}" if create else f"read {path}"
+            warn(f"history is off: cannot {where} ({reason})")
             return None
-        return cls(path, conn, warn)
+        history = cls(path, conn, warn)
+        history.repair = repair
+        return history
 
     @classmethod
     def _open_server(cls, root: str, url: str, warn: Warn, *, writing: bool) -> History | None:
@@ -173,6 +186,8 @@ class History:
         return one_line(exc, getattr(self._conn, "url", ""))
 
     def _start_afresh(self) -> bool:
+        if not self.repair:
+            return False
         self._conn.close()
         try:
             moved = quarantine(self.path, self.clock())
@@ -228,7 +243,10 @@ class History:
 
     def spool_run(self, report: Report, **run: Any) -> None:
         """Keep a run that could not be written, to send later (``spool.py``)."""
-        _spool(self.spool, report, self.tree, self._warn, **run)
+        from .spool import keep
+
+        if self.spool is not None:
+            keep(self.spool, report, self.tree, self._warn, **run)
 
     def flush_spool(self) -> int:
         """Send the runs kept in the spool, oldest first; how many were sent. Stops at
@@ -272,13 +290,26 @@ class History:
         """The history as JSON Lines (``transfer.py``); raises ``errors``."""
         from .transfer import export_lines
 
-        return export_lines(self._conn)
+        with self._moving_corrupt():
+            yield from export_lines(self._conn)
 
     def import_lines(self, lines: Iterable[str]) -> dict[str, int]:
         """Add an export's runs and the rest that are not here yet; how many of each."""
         from .transfer import import_lines
 
-        return import_lines(self._conn, lines)
+        with self._moving_corrupt():
+            return import_lines(self._conn, lines)
+
+    @contextlib.contextmanager
+    def _moving_corrupt(self) -> Iterator[None]:
+        """A file found corrupt is moved aside (its note said), then the error goes on:
+        the command that met it fails, as a run's reads and writes do not."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            if is_corrupt(exc):
+                self._start_afresh()
+            raise
 
     def refresh_cache(self) -> None:
         """A server's history: rewrite this machine's copy of its hints (``hintcache``)."""
@@ -294,6 +325,12 @@ class History:
             self._warn(f"hints cache not written: {exc.strerror or exc}")
 
     # -- reading ------------------------------------------------------------
+
+    def check(self) -> None:
+        """Read the whole file once, as a run's record does: damage a lookup through
+        the indexes never reaches is found, and the file moved aside with its note."""
+        if self.dialect == "sqlite":
+            self._guard(check, None)
 
     def hints(self, command: str, limit: int = 3) -> list[Hint]:
         """Up to ``limit`` known failures of ``command``, most relevant first."""
@@ -367,31 +404,6 @@ def _tree(root: str) -> str | None:
     from .tree import fingerprint  # only for a run that shows or settles a fix
 
     return fingerprint(root)
-
-
-def _spool(
-    spool: Spool | None,
-    report: Report,
-    tree: Callable[[], str | None],
-    warn: Warn,
-    **run: Any,
-) -> None:
-    if spool is None:
-        return
-    try:
-        spool.save(report, tree=tree(), **run)
-    except (OSError, ValueError, TypeError) as exc:
-        warn(f"history not updated: cannot keep the run in {spool.folder} ({exc})")
-
-
-def _configured_url(root: str) -> str | None:
-    """The history URL set for the project at ``root`` (None: the SQLite file)."""
-    from ..config import ConfigError, history_url
-
-    try:
-        return history_url(root)
-    except ConfigError:
-        return None  # the setting's fault is reported where the settings are read
 
 
 from .remember import remember  # noqa: E402  (it opens the History above)

@@ -107,11 +107,21 @@ def known_issues(argv: list[str], *, limit: int = LIMIT) -> str:
             background=False,
         )
         return format_hints(found)
-    history = History.open(settings.root_dir, create=False)
+    history = History.open(settings.root_dir, create=False, warn=_moved_only)
     if history is None:
         return ""
     with history:
         return format_hints(history.hints(shlex.join(argv), limit))
+
+
+def _moved_only(message: str) -> None:
+    """Before a run, only a file moved aside is told: the run's record meets any
+    other problem again and says it, in its own words (said here, it came twice)."""
+    from pytest_errlearn.history.sqlitefile import Note
+    from pytest_errlearn.history.store import _stderr
+
+    if isinstance(message, Note):
+        _stderr(message)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
         hints = lookup(settings.root_dir, url, command, args.limit, _stderr, wait=True)
     elif (history := History.open(settings.root_dir, create=False)) is not None:
         with history:
+            history.check()  # damage this command's hints do not reach, as a run finds it
             hints = history.hints(command, args.limit)
     if args.json:
         import json

@@ -6,8 +6,10 @@ FILE`` adds what the file holds that the history has not (``-`` reads stdin),
 so the same file twice changes nothing. ``--local`` picks the
 ``.errlearn/history.sqlite3`` file whatever the settings say, ``--url`` a
 server: moving a laptop's history to the team's server is ``errlearn history
-export --local | errlearn history import -``. Exit status 0 when done, 1 when
-the history could not be opened or read, 2 for bad input (one line each).
+export --local | errlearn history import -``. Exit status 0 when done, 2 for
+bad input or a history that cannot be read or written (one line each): a
+backup that could not be made must not look like an empty one. A file found
+corrupt is moved aside, as a run does, and the command fails saying so.
 """
 
 from __future__ import annotations
@@ -45,7 +47,9 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _open(args: argparse.Namespace, *, create: bool) -> tuple[History | None, str | None]:
+def _open(args: argparse.Namespace, said: list[str], *, create: bool) -> History | None:
+    """The history (None: there is no file to export); one that cannot be used is
+    an error. ``said`` collects its warnings, for ``_failed`` to tell."""
     from pytest_errlearn.config import load_settings
     from pytest_errlearn.history import History
 
@@ -53,7 +57,29 @@ def _open(args: argparse.Namespace, *, create: bool) -> tuple[History | None, st
     url = None if args.local else args.url or settings.history_url
     if url is not None and not url.startswith(("postgresql://", "postgres://")):
         raise UsageError(f"--url must be a postgresql:// URL, not {url.split(':', 1)[0]}")
-    return History.open(settings.root_dir, create=create, url=url), url
+    # A server is "written" by a run, whose warning then speaks of the spool: not here.
+    history = History.open(settings.root_dir, create=create and not url, url=url, warn=said.append)
+    if history is None and said:
+        raise _failed(args, said, said.pop())
+    return history
+
+
+def _failed(args: argparse.Namespace, said: list[str], reason: str) -> UsageError:
+    """The command's one error line: the last problem, or the file moved aside if it
+    was (that says all). The warnings before it are told first."""
+    from pytest_errlearn.history.sqlitefile import Note
+
+    moved = [note for note in said if isinstance(note, Note)]
+    _tell([note for note in said if not isinstance(note, Note)])
+    said.clear()
+    reason = moved[-1] if moved else reason.removeprefix("history is off: ")
+    return UsageError(f"history {args.action} failed: {reason}")
+
+
+def _tell(said: list[str]) -> None:
+    for note in said:
+        print(f"errlearn: warning: {note}", file=sys.stderr)
+    said.clear()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,9 +91,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    history, url = _open(args, create=False)
-    if history is None:  # a server that could not be used (the warning said why), or no file
-        return 1 if url else 0
+    said: list[str] = []
+    history = _open(args, said, create=False)
+    _tell(said)  # a file moved aside as it was opened: the export goes on, from the fresh one
+    if history is None:  # no file: nothing recorded, nothing to export
+        return 0
     try:
         out = sys.stdout if args.output is None else open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - stdout or a file, closed below
     except OSError as exc:
@@ -78,11 +106,11 @@ def _export(args: argparse.Namespace) -> int:
             for line in history.export_lines():
                 out.write(line + "\n")
         except history.errors as exc:
-            print(f"errlearn: error: history export failed: {_one_line(exc)}", file=sys.stderr)
-            return 1
+            raise _failed(args, said, _one_line(exc)) from None
         finally:
             if out is not sys.stdout:
                 out.close()
+    _tell(said)
     return 0
 
 
@@ -93,10 +121,12 @@ def _import(args: argparse.Namespace) -> int:
         source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    said: list[str] = []
     with source:
-        history, _ = _open(args, create=True)
-        if history is None:
-            return 1  # the warning said why
+        history = _open(args, said, create=True)
+        _tell(said)
+        if history is None:  # pragma: no cover - a writer's open fails with a warning
+            return 2
         with history:
             try:
                 added = history.import_lines(source)
@@ -105,8 +135,8 @@ def _import(args: argparse.Namespace) -> int:
             except UnicodeDecodeError:
                 raise UsageError(f"{args.file}: not UTF-8 text") from None
             except history.errors as exc:
-                print(f"errlearn: error: history import failed: {_one_line(exc)}", file=sys.stderr)
-                return 1
+                raise _failed(args, said, _one_line(exc)) from None
+    _tell(said)
     parts = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in added.items())
     print(f"imported {parts}", file=sys.stderr)
     return 0
