@@ -14,8 +14,6 @@ from contextlib import suppress
 
 from pytest_errlearn import UserError, __version__
 
-from .streams import OutputError
-
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
     import argparse
@@ -162,10 +160,10 @@ class _End:
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
-            except OutputError as exc:  # what only the exit wrote (argparse's --help)
-                if self.status == 0:
+            except OSError as exc:  # what only the exit wrote (argparse's --help) failed,
+                if self.status == 0 and _output_error(exc):  # else the reader went away
                     self.status = _call(_raise, exc)
-            except (OSError, ValueError):  # the reader went away, or it is closed
+            except ValueError:  # it is closed
                 pass
         os._exit(self.status)
 
@@ -180,16 +178,27 @@ def _call(command: Callable[[T], int], args: T, *, flush: bool = False) -> int:
     except UserError as exc:
         print(f"errlearn: error: {exc}", file=sys.stderr)
         return 2
-    except OutputError as exc:  # stdout closed or full: the user's redirection, said once
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        if not _output_error(exc):
+            raise
+        # stdout closed or full: the user's redirection, said once
         with suppress(OSError, ValueError):
             _drop(sys.stdout)
         with suppress(OSError, ValueError):  # stderr may be closed too: the status says it
             print(f"errlearn: error: cannot write the output: {exc.strerror}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+
+
+def _output_error(exc: OSError) -> bool:
+    """Whether errlearn's own stdout failed (``streams``): loaded only then, as only
+    a command other than ``run`` has such a stdout, which ``run``'s start skips."""
+    from .streams import OutputError
+
+    return isinstance(exc, OutputError)
 
 
 def _raise(exc: Exception) -> int:
