@@ -148,6 +148,16 @@ class Reader:
             _set_location(err, where)
 
 
+def diagnosed(line: str) -> bool:
+    """Whether a row of the table reads ``line`` as an error or a warning: under a
+    build tool's line for a step that failed (ninja's ``FAILED:``, bazel's), the
+    step's own tool speaking, whose diagnostics are then the cause."""
+    from .formats import TABLE  # the families' readers hold the table: read once both are built
+
+    hit = TABLE.match(line)
+    return hit is not None and hit.fmt.role in ("error", "warning")
+
+
 def read_by_a_row(err: Error, line: str, refused: Callable[[Format], bool]) -> Format | None:
     """A line of a tool's output inside another's block (a test's output under
     ctest, a build's under pip): where a row of the table reads it as an error

@@ -12,7 +12,7 @@ the tool's output its block.
 from __future__ import annotations
 
 from ...report import Error
-from ..reader import Reader
+from ..reader import Reader, diagnosed
 from . import Format, regex
 
 ORDER = 42  # before c.py's ninja row (``FAILED: ...``) and java.py's
@@ -51,10 +51,7 @@ class BazelAction(Reader):
             return True  # the command, the sandbox's advice
         if self._OWN.match(line):
             return False
-        from . import TABLE  # the table holds this row: read once it is built
-
-        hit = TABLE.match(line)
-        if hit is not None and hit.fmt.role in ("error", "warning"):
+        if diagnosed(line):
             self.valid = False  # the tool's own errors follow: they are the cause
             return False
         return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...report import Error
-from ..reader import Reader
+from ..reader import Reader, diagnosed
 from . import Format, regex, said_in
 
 # What follows the file name on a diagnostic's line, which may start with any path.
@@ -87,10 +87,7 @@ class NinjaFailed(Reader):
             return True  # the command
         if self._OWN.match(line):
             return False
-        from . import TABLE  # the table holds this row: read once it is built
-
-        hit = TABLE.match(line)
-        if hit is not None and hit.fmt.role in ("error", "warning"):
+        if diagnosed(line):
             self.valid = False  # the tool's own errors follow: they are the cause
             return False
         if not self.said and line.strip():
