@@ -164,3 +164,15 @@ def test_wal_files_left_read_only_are_writable_again_with_the_database(tmp_path:
         with opened(tmp_path) as history:
             run(history, error())
         assert shm.stat().st_mode & 0o200
+
+
+def test_an_export_that_fails_leaves_the_earlier_backup_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    damaged_at_the_end(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    backup = tmp_path / "h.jsonl"
+    backup.write_text('{"kind": "earlier backup"}\n')
+    assert main(["history", "export", "-o", str(backup)]) == 2
+    assert backup.read_text() == '{"kind": "earlier backup"}\n'
+    assert sorted(p.name for p in tmp_path.glob("h.jsonl*")) == ["h.jsonl"]  # no temporary left

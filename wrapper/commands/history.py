@@ -14,7 +14,9 @@ corrupt is moved aside, as a run does, and the command fails saying so.
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import suppress
 
 from ..cli import UsageError
 
@@ -96,8 +98,11 @@ def _export(args: argparse.Namespace) -> int:
     _tell(said)  # a file moved aside as it was opened: the export goes on, from the fresh one
     if history is None:  # no file: nothing recorded, nothing to export
         return 0
+    # A file is written beside itself and put in place once whole: an export that
+    # fails half-way leaves an earlier backup at that path as it was.
+    temp = None if args.output is None else f"{args.output}.{os.getpid()}.tmp"
     try:
-        out = sys.stdout if args.output is None else open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - stdout or a file, closed below
+        out = sys.stdout if temp is None else open(temp, "w", encoding="utf-8")  # noqa: SIM115 - stdout or a file, closed below
     except OSError as exc:
         history.close()
         raise UsageError(f"cannot write {args.output}: {exc.strerror}") from None
@@ -105,11 +110,18 @@ def _export(args: argparse.Namespace) -> int:
         try:
             for line in history.export_lines():
                 out.write(line + "\n")
+            if temp is not None:
+                out.close()
+                os.replace(temp, args.output)
         except history.errors as exc:
             raise _failed(args, said, _one_line(exc)) from None
+        except OSError as exc:  # the disk filled up, say
+            raise UsageError(f"cannot write {args.output}: {exc.strerror}") from None
         finally:
-            if out is not sys.stdout:
+            if temp is not None:
                 out.close()
+                with suppress(FileNotFoundError):
+                    os.remove(temp)
     _tell(said)
     return 0
 
