@@ -307,3 +307,58 @@ def test_npm_cis_lock_file_error_says_what_is_out_of_step_and_its_usage_is_no_er
         "Invalid: lock file's ms@2.1.2 does not satisfy ms@2.1.3"
         " Missing: picocolors@1.1.1 from lock file"
     )
+
+
+# npm 11: `npm install react-dom@19` over react 17 (real, its log's paths left out).
+NPM_ERESOLVE = """
+npm error code ERESOLVE
+npm error ERESOLVE unable to resolve dependency tree
+npm error
+npm error While resolving: app@1.0.0
+npm error Found: react@17.0.2
+npm error node_modules/react
+npm error   react@"^17.0.2" from the root project
+npm error
+npm error Could not resolve dependency:
+npm error peer react@"^19.3.1" from react-dom@19.3.1
+npm error node_modules/react-dom
+npm error   react-dom@"19" from the root project
+npm error
+npm error Fix the upstream dependency conflict, or retry this command with --force or --legacy-peer-deps to accept an incorrect (and potentially broken) dependency resolution.
+npm error
+npm error
+npm error For a full report see:
+"""  # noqa: E501
+
+
+def test_npms_eresolve_says_what_conflicts() -> None:
+    (err,) = scan(NPM_ERESOLVE).errors
+    assert (err.code, err.category) == ("ERESOLVE", "dependency")
+    assert err.message == (
+        "ERESOLVE unable to resolve dependency tree Found: react@17.0.2"
+        ' Could not resolve dependency: peer react@"^19.3.1" from react-dom@19.3.1'
+    )
+
+
+# Node 20: a script that throws (real, its paths moved to /app).
+NODE_THROW = """
+summarizing 2 orders
+/app/lib/report.js:2
+  return orders.map(o => ({ id: o.id, total: o.lines.reduce((s, l) => s + l.amount, 0) }));
+                                                     ^
+
+TypeError: Cannot read properties of undefined (reading 'reduce')
+    at /app/lib/report.js:2:54
+    at Array.map (<anonymous>)
+    at summarize (/app/lib/report.js:2:17)
+    at Object.<anonymous> (/app/script.js:8:13)
+    at Module._compile (node:internal/modules/cjs/loader:1521:14)
+    at node:internal/main/run_main_module:28:49
+
+Node.js v20.20.2
+"""
+
+
+def test_a_thrown_errors_column_is_its_innermost_frames_at_its_line() -> None:
+    (err,) = scan(NODE_THROW).errors
+    assert (err.file, err.line, err.column) == ("/app/lib/report.js", 2, 54)

@@ -16,7 +16,7 @@ from .blocks_langs import GoPanic, Pytest, Rustc, RustPanic, Swallow, Traceback
 from .blocks_tests import Jest, Mocha, NodeSpec, Tap, Vitest
 from .formats import READERS as FAMILY_READERS
 from .formats.java import transport_failure
-from .frames import Frame
+from .frames import Frame, column_at
 from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
 
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
@@ -71,9 +71,13 @@ class Stack(Reader):
             self.cause = cause
         else:
             self._node_fields()
+        placed = self.err.file is not None  # by the header or the lines above it, not a frame
         super().finish()
         if self.err.file is None and (m := _IMPORTED_FROM.search(self.err.message)):
             self.err.file = m["file"]  # an ES module that is not there: where it is imported
+        elif placed and self.err.column is None and self.err.line is not None:
+            # placed above (node's ``/app/x.js:2``): the innermost frame there has its column
+            self.err.column = column_at(self.err.block[1:], self.err.file, self.err.line)
 
     def _node_fields(self) -> None:
         """Node's fields of the error (``{ code: 'ENOENT', ... }``): its code, and its
@@ -207,8 +211,10 @@ class Placed(Reader):
 class Npm(Reader):
     """A run of ``npm ERR!`` lines; the message is the most telling of them, with
     the lines that say what is out of step (``npm ci``'s ``Invalid: lock file's
-    ms@2.1.2 does not satisfy ms@2.1.3``, ``Missing: ...``); ``code EUSAGE`` its
-    code. The usage text npm prints after a misuse is all the error's, however long."""
+    ms@2.1.2 does not satisfy ms@2.1.3``, ``Missing: ...``; ERESOLVE's ``Found:
+    react@17.0.2`` and the requirement under ``Could not resolve dependency:``);
+    ``code EUSAGE`` its code. The usage text npm prints after a misuse is all the
+    error's, however long."""
 
     frames_wanted = False
 
@@ -221,12 +227,14 @@ class Npm(Reader):
     )
     _PREFIX = re.compile(r"^npm (?:ERR!|error) ?")
     _CODE = re.compile(r"^code (?P<code>E[A-Z0-9]+)$")
-    _DECISIVE = re.compile(r"^(?:Invalid|Missing): \S")
+    _DECISIVE = re.compile(r"^(?:Invalid|Missing|Found): \S")
     _DECISIVE_MAX = 3
+    _UNRESOLVED = "Could not resolve dependency:"  # ERESOLVE's: the requirement under it
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.decisive: list[str] = []
+        self.unresolved = False
         self._read(self._PREFIX.sub("", err.text).strip())
 
     def feed(self, line: str, lineno: int) -> bool:
@@ -248,7 +256,14 @@ class Npm(Reader):
     def _read(self, body: str) -> None:
         if self.err.code is None and (m := self._CODE.match(body)) is not None:
             self.err.code = m["code"]
-        elif self._DECISIVE.match(body) and len(self.decisive) < self._DECISIVE_MAX:
+        elif len(self.decisive) >= self._DECISIVE_MAX:
+            return
+        elif body == self._UNRESOLVED:
+            self.unresolved = True
+        elif self.unresolved and body:
+            self.decisive.append(f"{self._UNRESOLVED} {body}")
+            self.unresolved = False
+        elif self._DECISIVE.match(body):
             self.decisive.append(body)
 
     def finish(self) -> None:

@@ -117,6 +117,17 @@ def _frame(m: re.Match[str], key: str, *, user: bool) -> Frame:
     return Frame(m[key + "f"], int(m[key + "l"]), int(col) if col else None, user)
 
 
+def column_at(lines: Sequence[str], file: str | None, line: int) -> int | None:
+    """The column of the innermost frame among ``lines`` at ``file``'s ``line``, where
+    one gives it: an error placed by the lines above it (Node's ``/app/x.js:2``)
+    has its column only there."""
+    for text in lines:
+        where = frame(text)
+        if where is not None and where.col is not None and where[:2] == (file, line):
+            return where.col
+    return None
+
+
 def python_location(before: Sequence[str]) -> tuple[str, int] | None:
     """The last ``File "x", line N`` above a bare exception line (SyntaxError)."""
     for line in reversed(before):
