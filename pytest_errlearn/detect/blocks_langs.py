@@ -206,20 +206,23 @@ class GoPanic(Reader):
     failure that is only the header of the panic under it (the test panicked)
     is none of its own: the panic is the error (``valid`` False). Under
     ``go test -json`` the lines are output events of the same test, read for
-    their ``Output``. A subtest's ``--- FAIL`` line, indented under its
-    parent's, names the failure whose lines follow (``TestX/case``)."""
+    their ``Output``. A failing subtest's ``--- FAIL`` line, under its parent's,
+    is its own failure (the row reads it again); a parent that failed of its
+    subtests' failures alone, nothing of its own said, is no error (``valid``
+    False): go prints the subtests' result lines right under the parent's."""
 
     _STOP = re.compile(r"^(?:exit status \d+|FAIL\b|ok\s|---|===|PASS\b)")
     _LOC = re.compile(r"^\s+(?P<file>[\w./\\-]+\.go):(?P<line>\d+): (?P<msg>.+)$")
-    _SUBTEST = re.compile(r"^\s+--- FAIL: (?P<test>\S+/\S+)")
+    _RESULT = re.compile(r"^\s*--- (?P<result>FAIL|PASS|SKIP): (?P<test>\S+)")
     _PANIC = re.compile(r"^(?:panic: |fatal error: )")
+    _PASSED = re.compile(r'"Action":"(?:pass|skip)",')
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.json = err.text.startswith("{")
         self.test_failure = err.kind.startswith("go-test-fail")
         self.frames_wanted = not self.test_failure
-        self.subtests = 0  # the subtests' headers it starts with (a subtest's panic follows)
+        self.heard = False  # a line of the test's own was read (not a subtest's result)
 
     def feed(self, line: str, lineno: int) -> bool:
         if self.json:  # the event's text, if it is one of this test's output
@@ -227,20 +230,48 @@ class GoPanic(Reader):
             from .formats.go import json_output
 
             event = json_output(line)
-            if event is None or (self.err.test is not None and event[0] != self.err.test):
-                return False
+            test = self.err.test
+            if event is not None and test is not None and event[0] != test:
+                return self.test_failure and self._subtest(event[1], event[0])
+            if event is None:  # a passed subtest's ``pass`` event, amid the results
+                return not self.heard and self._passed_event(line)
             line = event[1]
         return super().feed(line, lineno)
+
+    def _passed_event(self, line: str) -> bool:
+        """A ``-json`` ``pass`` or ``skip`` event of one of this test's subtests."""
+        test = self.err.test
+        return (
+            self.test_failure
+            and test is not None
+            and self._PASSED.search(line) is not None
+            and f'"Test":"{test}/' in line
+        )
+
+    def _subtest(self, text: str, name: str | None = None) -> bool:
+        """A result line under this test's: a passed subtest's is taken (a failing
+        one may follow); a failing subtest's ends the block, and when nothing of
+        this test's own came before it, this test only failed of it. ``name``:
+        the event's test (``-json``)."""
+        if (m := self._RESULT.match(text)) is None or self.heard:
+            return False
+        name = name or m["test"]
+        if self.err.test is None or not name.startswith(f"{self.err.test}/"):
+            return False  # a sibling's: its own failure
+        if m["result"] != "FAIL":
+            return True
+        self.valid = self.err.file is not None
+        return False
 
     def accept(self, line: str) -> bool:
         if self.test_failure:
             if not (line[:1].isspace() and line.strip()):
-                if self.count == self.subtests and self._PANIC.match(line):
+                if not self.heard and self._PANIC.match(line):
                     self.valid = False
                 return False
-            if self.err.file is None and (sub := self._SUBTEST.match(line)) is not None:
-                self.err.test = sub["test"]  # its lines, if any, follow (without -v)
-                self.subtests += self.count == self.subtests  # headers alone, so far
+            if self._RESULT.match(line):
+                return self._subtest(line)
+            self.heard = True
             m = self._LOC.match(line)
             if m and self.err.file is None:
                 self.err.file, self.err.line = m["file"], int(m["line"])

@@ -33,7 +33,9 @@ _AT = _PLACE + r"(?::(?P<col>\d+))?: "
 _COMPILED = 3
 # A ``go test -json`` output event, up to its text; the test's name when it has one.
 _EVENT = r'^\{"Time":"[^"]*","Action":"output","Package":"[^"]*",(?:"Test":"(?P<test>[^"]+)",)?'
-_RUN = regex(r"^=== (?:RUN|CONT)\s+(\S+)$")
+# go 1.20 on prints ``=== NAME`` where 1.14 to 1.19 print ``=== CONT``.
+_RUN = regex(r"^=== (?P<what>RUN|CONT|NAME|PAUSE)\s+(?P<name>\S+)$")
+_RESULT = regex(r"^\s*--- (?:FAIL|PASS|SKIP): \S+")
 _LOC = regex(r"^\s+(?P<file>[\w./\\-]+\.go):(?P<line>\d+):(?: (?P<msg>.*))?$")
 # testify's assertion, under an empty t.Errorf line: its fields, a value's
 # further lines under it (``expected: 3``, ``actual  : 4``).
@@ -86,37 +88,40 @@ def _text(line: str, test: str | None) -> str | None:
 
 def test_output_above(groups: dict[str, str | None], above: Sequence[str]) -> None:
     """``go test -v`` and ``-json`` print a test's ``t.Errorf`` lines before its
-    ``--- FAIL`` line: the first of them, when the lines up to the test's
-    ``=== RUN`` are all its own, says where and what; printed under a
-    subtest's ``=== RUN``, it is that subtest's failure (``TestX/case``)."""
+    ``--- FAIL`` line: the first of them, among the lines under the test's
+    ``=== RUN`` (or a ``=== CONT`` of it) that are its own, says where and what.
+    The lines under a subtest's or a sibling's ``=== RUN`` are theirs; the
+    result lines just above a subtest's (its parent's, its earlier siblings'),
+    printed once the parent ended, come after all of their output."""
     test = groups.get("test")
     if (event := groups.get("json")) is not None:  # the line as printed, its newline off
         groups["msg"] = event.removesuffix("\\n").strip()
-    lines: list[tuple[str | None, str]] = []  # (the subtest a ``=== RUN`` starts, or the line)
+    own: list[str] = []  # the test's own lines, in order
+    lines: list[str] = []  # the lines read since the last ``===`` line, bottom up
+    results = True  # still in the result lines just above it
     for line in reversed(above):
         text = _text(line, test)
         if text is None:
             continue  # another test's or package's event, interleaved
+        if results and _RESULT.match(text) is not None:
+            continue
+        results = False
         if (m := _RUN.match(text)) is not None:
-            if test is not None and m[1].startswith(f"{test}/"):
-                lines.append((m[1], text))  # a subtest's, whose failure fails this test
-                continue
-            if m[1] != test:
-                return
-            break
+            if m["name"] == test and m["what"] != "PAUSE":
+                own[:0] = lines[::-1]
+                if m["what"] == "RUN":
+                    break
+            lines = []  # another test's (a subtest's, a sibling's), or paused
+            continue
         if not text[:1].isspace():
-            return  # not this test's output (the test above's, a summary)
-        lines.append((None, text))
+            return  # not a test's output (another package's, a summary)
+        lines.append(text)
     else:
         return
-    ordered = lines[::-1]
-    for i, (subtest, text) in enumerate(ordered):
-        if subtest is not None:
-            test = subtest  # the lines under it are its own: the failure is named by it
-        elif (loc := _LOC.match(text)) is not None:
-            groups["file"], groups["line"], groups["test"] = loc["file"], loc["line"], test
-            below = [line for run, line in ordered[i + 1 :] if run is None]
-            said = (loc["msg"] or "").strip() or _testify(below)
+    for i, text in enumerate(own):
+        if (loc := _LOC.match(text)) is not None:
+            groups["file"], groups["line"] = loc["file"], loc["line"]
+            said = (loc["msg"] or "").strip() or _testify(own[i + 1 :])
             if said:
                 groups["msg"] = said
             return
