@@ -332,14 +332,19 @@ def _lost(stream: _Stream, exc: OSError) -> None:
     name = "standard output" if stream.sink.fileno() == 1 else "standard error"
     _silence(stream.sink)  # what its buffer holds is not written, and fails, again
     stream.sink = None
-    with suppress(OSError, ValueError):  # stderr may be the file that failed
+    say(
+        f"warning: cannot pass the command's output on to {name}: "
+        f"{exc.strerror or exc}; the rest of it is not shown"
+    )
+
+
+def say(text: str) -> None:
+    """One line of errlearn's on stderr, on a line of its own; dropped where stderr
+    cannot be written (closed, full, the file that failed): errlearn's own output
+    failing must not change the command's status."""
+    with suppress(OSError, ValueError):
         fresh_line(sys.stderr)
-        print(
-            f"errlearn: warning: cannot pass the command's output on to {name}: "
-            f"{exc.strerror or exc}; the rest of it is not shown",
-            file=sys.stderr,
-            flush=True,
-        )
+        print(f"errlearn: {text}", file=sys.stderr, flush=True)
 
 
 def _silence(sink: BinaryIO) -> None:

@@ -23,7 +23,7 @@ from ..analysis import Analysis
 from ..cli import UsageError
 from ..handoff import Handoff
 from ..process import StartError, ended
-from ..runner import fresh_line
+from ..runner import fresh_line, say
 from ..runner import run as run_command
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
@@ -105,7 +105,7 @@ def _attempts(
             status = run_command(argv, analysis.feed, quiet=args.quiet, env=handoff.environ())
         except StartError as exc:  # as a shell says it: "errlearn: foo: command not found"
             handoff.close()
-            _say(str(exc))
+            say(str(exc))
             return _finish(args, _report(analysis, exc.status), matching, started=False)
         except BaseException:  # interrupted: the analyser goes with errlearn
             handoff.close()
@@ -126,15 +126,15 @@ def _attempts(
         if status == 0 or args.retries == 0:
             break
         if retry == args.retries:
-            _say(f"still failing after {retry} retr{'y' if retry == 1 else 'ies'}")
+            say(f"still failing after {retry} retr{'y' if retry == 1 else 'ies'}")
             break
         reason = _safely(partial(matching.retry_reason, report), None)
         if reason is None:
-            _say(f"not retrying: {_unknown(report)}; a new failure needs a human")
+            say(f"not retrying: {_unknown(report)}; a new failure needs a human")
             break
         retry += 1
         delay = min(BACKOFF_CAP, args.retry_delay * 2 ** (retry - 1))
-        _say(f"status {status}, and {reason}: retry {retry} of {args.retries} in {delay:g}s")
+        say(f"status {status}, and {reason}: retry {retry} of {args.retries} in {delay:g}s")
         sleep(delay)
     return _finish(
         args, report, matching, templates=analysis.templates, recorded=handed is not None
@@ -196,7 +196,7 @@ def _after(
         n = len(report.errors)
         head = report.ordered()[0]
         where = f"{head.location}: " if head.location else ""
-        _say(
+        say(
             f"the command succeeded but printed {n} error{'s' if n != 1 else ''}, "
             f"first {where}{head.message}"
         )
@@ -213,7 +213,7 @@ def _report(analysis: Analysis, status: int) -> Report:
     finally:
         analysis.close()
     if analysis.broken is not None:
-        _say(f"warning: the analysis of the output stopped: {analysis.broken}")
+        say(f"warning: the analysis of the output stopped: {analysis.broken}")
     return report
 
 
@@ -247,7 +247,7 @@ def _remember(report: Report, templates: frozenset[int] = frozenset()) -> None:
         source="run",
         command=report.command or "",
         exit_code=report.exit_code or 0,
-        warn=lambda m: _say(f"warning: {m}"),
+        warn=lambda m: say(f"warning: {m}"),
         templates=templates,
     )
 
@@ -271,12 +271,12 @@ def _write(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     except OSError as exc:
-        _say(f"warning: cannot write {path}: {exc.strerror or exc}")
+        say(f"warning: cannot write {path}: {exc.strerror or exc}")
 
 
 def _summary(report: Report, status: int, color: str) -> None:
     if not report.errors:
-        _say(f"the command {ended(status)}; no error lines in its output")
+        say(f"the command {ended(status)}; no error lines in its output")
         return
     from pytest_errlearn.output.render import print_report, use_color
 
@@ -307,7 +307,7 @@ class _Matching:
             try:
                 self.matcher = load_matcher(load_settings(patterns=self.patterns))
             except ConfigError as exc:
-                _say(f"warning: {exc}; matching is off for this run")
+                say(f"warning: {exc}; matching is off for this run")
         return self.matcher
 
     def close(self) -> None:
@@ -363,15 +363,5 @@ def _safely(action: Callable[[], T], fallback: T) -> T:
     try:
         return action()
     except Exception as exc:
-        _say(f"warning: errlearn failed after the command: {type(exc).__name__}: {exc}")
+        say(f"warning: errlearn failed after the command: {type(exc).__name__}: {exc}")
         return fallback
-
-
-def _say(text: str) -> None:
-    """One line on stderr; dropped where stderr cannot be written (closed, full):
-    errlearn's own output failing must not change the command's status."""
-    try:
-        fresh_line(sys.stderr)
-        print(f"errlearn: {text}", file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
