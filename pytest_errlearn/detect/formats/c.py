@@ -57,16 +57,15 @@ def _instantiated_at(groups: dict[str, str | None], before: Sequence[str]) -> bo
     """An error in an installed header's template (``/usr/include/c++/...``) is
     the user's where its instantiation began: at the nearest "required from here"
     above it, outside the installed headers."""
-    if _SYSTEM.search(groups.get("file") or "") is None:
-        return False
-    for line in reversed(before):
-        if (m := _REQUIRED_HERE.match(line)) is not None:
-            if _SYSTEM.search(m["file"]) is None:
-                groups.update(file=m["file"], line=m["line"], col=m["col"])
-            return False
-        if _CHAIN.match(line) is None:
-            return False
-    return False
+    if _SYSTEM.search(groups.get("file") or "") is not None:
+        for line in reversed(before):
+            if (m := _REQUIRED_HERE.match(line)) is not None:
+                if _SYSTEM.search(m["file"]) is None:
+                    groups.update(file=m["file"], line=m["line"], col=m["col"])
+                break
+            if _CHAIN.match(line) is None:
+                break  # above the chain: another error's lines
+    return False  # no heading that later errors share: nothing for them to carry
 
 
 class NinjaFailed(Reader):
