@@ -68,6 +68,7 @@ class History:
         root: str | None = None,
         errors: tuple[type[BaseException], ...] = (sqlite3.Error,),
         spool: Spool | None = None,
+        repair: bool = True,
     ) -> None:
         self.path = path  # the database file, or the server's URL without its password
         if root is None:
@@ -75,7 +76,7 @@ class History:
         self._conn = conn
         self._warn = warn
         self._warned = False
-        self.repair = True  # a corrupt file is moved aside (``open``'s ``repair``)
+        self.repair = repair  # a corrupt file is moved aside (``open``'s ``repair``)
         self._errors = errors  # what a read or write may raise: a warning, not a failure
         self.spool = spool  # a server's history: where a run that cannot be sent waits
         self.keep_runs: int | None = None  # runs kept (``keep_runs``); None: record.MAX_RUNS
@@ -137,9 +138,7 @@ class History:
             where = f"write {folder}" if create else f"read {path}"
             warn(f"history is off: cannot {where} ({reason})")
             return None
-        history = cls(path, conn, warn)
-        history.repair = repair
-        return history
+        return cls(path, conn, warn, repair=repair)
 
     @classmethod
     def _open_server(cls, root: str, url: str, warn: Warn, *, writing: bool) -> History | None:
