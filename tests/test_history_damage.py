@@ -176,3 +176,46 @@ def test_an_export_that_fails_leaves_the_earlier_backup_as_it_was(
     assert main(["history", "export", "-o", str(backup)]) == 2
     assert backup.read_text() == '{"kind": "earlier backup"}\n'
     assert sorted(p.name for p in tmp_path.glob("h.jsonl*")) == ["h.jsonl"]  # no temporary left
+
+
+ENTRY = [sys.executable, "-c", "from errlearn_wrapper.cli import entry; entry()"]  # the script's
+
+
+def a_long_history(root: Path) -> None:
+    """More to export than a pipe holds (64 KiB): a reader that leaves early is seen."""
+    project(root)
+    with opened(root) as history:
+        for i in range(120):
+            run(history, error(f"{i:016x}", message=f"boom {i} " + "x" * 800))
+
+
+def test_an_export_whose_reader_leaves_early_ends_well(tmp_path: Path) -> None:
+    a_long_history(tmp_path)
+    export = subprocess.Popen(
+        [*ENTRY, "history", "export"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert export.stdout is not None and export.stderr is not None
+    assert export.stdout.read(1) == b"{"  # then gone, as `| head -c 1` is
+    export.stdout.close()
+    assert (export.wait(timeout=60), export.stderr.read()) == (0, b"")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_an_export_to_a_full_stdout_says_so_in_one_line(tmp_path: Path) -> None:
+    a_long_history(tmp_path)
+    with open("/dev/full", "w") as dev_full:
+        done = subprocess.run(
+            [*ENTRY, "history", "export"],
+            cwd=tmp_path,
+            stdout=dev_full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        "errlearn: error: cannot write the output: No space left on device\n",
+    )

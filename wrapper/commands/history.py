@@ -115,8 +115,10 @@ def _export(args: argparse.Namespace) -> int:
                 os.replace(temp, args.output)
         except history.errors as exc:
             raise _failed(args, said, _one_line(exc)) from None
-        except OSError as exc:  # the disk filled up, say
-            raise UsageError(f"cannot write {args.output}: {exc.strerror}") from None
+        except OSError as exc:
+            if temp is None:  # stdout's: a reader gone (| head), or cli's to say
+                raise
+            raise UsageError(f"cannot write {args.output}: {exc.strerror}") from None  # disk full
         finally:
             if temp is not None:
                 out.close()
