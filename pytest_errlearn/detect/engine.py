@@ -38,6 +38,9 @@ class Assembler:
         self.command = command
         self.dropped = 0
         self._errors: list[Error] = []
+        # Those that had no test when kept, which a summary's line may name
+        # (``_name_test``): few, where a run's thousands of failures each have theirs.
+        self._untested: list[Error] = []
         self._warnings: list[Error] = []
         self._kept: list[Found] = []  # their context is decoded at the end
         self._by_sig: dict[str, Error] = {}
@@ -139,6 +142,7 @@ class Assembler:
         self._by_sig[key] = err
         kept.append(err)
         self._kept.append(found)
+        self._untold(err, role)
         self._caused(err, role, err)
 
     def _name_test(self, line: Error) -> None:
@@ -149,10 +153,16 @@ class Assembler:
         said = line.message.removesuffix("...")
         if line.test is None or not said or line.message == line.text:
             return
-        for err in self._errors:
+        for i, err in enumerate(self._untested):
             if err.test is None and err.message.startswith(said):
                 err.test = line.test
+                del self._untested[i]
                 return
+
+    def _untold(self, err: Error, role: str) -> None:
+        """Keep an error of no test where ``_name_test`` looks."""
+        if role != "warning" and err.test is None:
+            self._untested.append(err)
 
     def _warnings_failed(self, tool: str | None) -> None:
         """A tool failed of the warnings it printed (those of its name, or all
@@ -163,6 +173,7 @@ class Assembler:
         for err in failed:
             err.severity = severity(err.category, err.message)
             self._errors.append(err)
+            self._untold(err, "error")
             self._caused(err, "error", err)
 
     def _step_failed(self) -> None:
