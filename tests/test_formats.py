@@ -115,6 +115,31 @@ def test_the_errors_only_automaton_is_blind_to_warning_lines() -> None:
     assert prefilter.find_errors()(error, 0) == 0
 
 
+@needs_re2
+def test_the_errors_only_automaton_finds_errors_of_rows_whose_warning_word_is_optional() -> None:
+    # flake8's row reads a W code as a warning and every other letter as an error
+    assert prefilter.find_errors()(b"./a.py:8:1: E302 expected 2 blank lines, found 1\n", 0) == 0
+    assert prefilter.find_errors()(b"./a.py:3:1: F821 undefined name 'x'\n", 0) == 0
+
+
+@needs_re2
+def test_the_errors_only_automaton_finds_every_example_that_is_no_warning() -> None:
+    def sev(line: str) -> str:
+        hit = TABLE.match(line)
+        return ((hit and hit.groups.get("sev")) or "").strip().lower()
+
+    quiet = formats.WARNING_WORDS | formats.NOTE_WORDS
+    find = prefilter.find_errors()
+    missed = [
+        (row.name, example)
+        for row, example in EXAMPLES
+        if row.role != "warning"
+        and sev(example) not in quiet
+        and find(example.encode() + b"\n", 0) != 0
+    ]
+    assert missed == []
+
+
 @pytest.mark.parametrize(
     ("row", "cut"),
     [

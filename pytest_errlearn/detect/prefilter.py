@@ -39,22 +39,26 @@ from .text import CI_STAMPS, speedups
 _SEGMENTS = rb"(?:[^\r\n]*\r)*?"
 _STAMP = b"(?:%s)?" % CI_STAMPS.replace(r"\s+", r"[ \t]+").encode()  # within the line
 _SEV = re.compile(r"\(\?P<sev>((?:[\w ]+\|)*[\w ]+)\)")
+_NOTHING = r"[^\s\S]"  # a class no character is in
 
 
-def errors_only(pattern: str, warning_words: frozenset[str]) -> str | None:
+def errors_only(pattern: str, warning_words: frozenset[str]) -> str:
     """A row's regex with its warning words dropped from the ``sev`` group.
 
-    None when the row can only ever see warnings. Once a log has shown
-    hundreds of warnings, stage 1 switches to these so that a build with
-    thousands of them costs no Python time per warning.
+    Once a log has shown hundreds of warnings, stage 1 switches to these so
+    that a build with thousands of them costs no Python time per warning. A
+    group left with no word matches nothing (an empty class: stage 1 drops
+    look-arounds, so ``(?!)`` would match everything), and the row still
+    finds what it reads without one: flake8's ``(?:(?P<sev>W)|[A-Z])`` its
+    E and F codes, a row with an optional ``(?:(?P<sev>Warning): )?`` its
+    errors.
     """
 
     def keep(m: re.Match[str]) -> str:
         words = [w for w in m[1].split("|") if w.lower() not in warning_words]
-        return f"(?P<sev>{'|'.join(words)})" if words else "(?P<sev>(?!))"
+        return f"(?P<sev>{'|'.join(words) or _NOTHING})"
 
-    narrowed = _SEV.sub(keep, pattern)
-    return None if "(?P<sev>(?!))" in narrowed else narrowed
+    return _SEV.sub(keep, pattern)
 
 
 Row = tuple[str, str | None]  # a row's regex, and its seek
@@ -237,12 +241,11 @@ def _table_rows(*, warnings: bool = True) -> list[Row]:
     if warnings:
         return [(row.pattern, row.seek) for row in TABLE.rows]
     quiet = WARNING_WORDS | NOTE_WORDS
-    rows: list[Row] = []
-    for row in TABLE.rows:
-        narrowed = errors_only(row.pattern, quiet) if row.role != "warning" else None
-        if narrowed is not None:  # a seek is part of its row's regex: never all warnings alone
-            rows.append((narrowed, row.seek and errors_only(row.seek, quiet)))
-    return rows
+    return [
+        (errors_only(row.pattern, quiet), row.seek and errors_only(row.seek, quiet))
+        for row in TABLE.rows
+        if row.role != "warning"
+    ]
 
 
 find, ENGINE = compile_automaton(_table_rows())
