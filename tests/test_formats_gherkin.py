@@ -1,5 +1,6 @@
 """Gherkin's runners: Cucumber 2.4 (Ruby, its pretty format, with RSpec's
-matchers and without) and behave 1.3, their real output on this machine."""
+matchers and without) and behave 1.3 (its default and plain formats), their real
+output on this machine."""
 
 from __future__ import annotations
 
@@ -100,5 +101,35 @@ def test_behave_s_failed_assertion_and_exception_are_read_under_their_steps() ->
     got = [(e.test, e.file, e.line, e.category, e.message) for e in report.errors]
     assert got == [
         ("Adding two numbers", "features/steps/calc.py", 15, "assertion", "expected 5, got 4"),
-        (None, "features/steps/calc.py", 13, "runtime", "ZeroDivisionError: division by zero"),
+        (
+            "Dividing",
+            "features/steps/calc.py",
+            13,
+            "runtime",
+            "ZeroDivisionError: division by zero",
+        ),
+    ]
+
+
+def test_behave_s_plain_format_names_each_failure_by_its_scenario() -> None:
+    report = scan(
+        """
+Feature: Cart
+
+  Scenario: Adding an item
+    When I add 2 apples ... passed in 0.000s
+    Then the cart holds 3 items ... failed in 0.000s
+ASSERT FAILED: expected 3 items, got 2
+
+  Scenario: Removing an item
+    When I remove 1 apple ... error in 0.001s
+Traceback (most recent call last):
+  File "features/steps/cart.py", line 16, in step_remove
+    context.cart.remove("apple")
+ValueError: list.remove(x): x not in list
+"""
+    )
+    assert [(e.test, e.category, e.message) for e in report.errors] == [
+        ("Adding an item", "assertion", "expected 3 items, got 2"),
+        ("Removing an item", "runtime", "ValueError: list.remove(x): x not in list"),
     ]

@@ -1,7 +1,7 @@
 """Python's linters and type checkers as they print today: ruff's own layout (its
 default since 0.12: the rule, then its ``-->`` place), mypy's messages,
-pyright's (its rule's name after a message that wraps), bandit's report, and
-black's and isort's checks."""
+pyright's (its rule's name after a message that wraps), bandit's report,
+pydocstyle's, and black's and isort's checks."""
 
 from __future__ import annotations
 
@@ -315,6 +315,32 @@ def test_each_bandit_issue_is_an_error_at_its_location_not_its_metrics() -> None
     assert found == [
         ("src/a.py", 4, 12, "B602", "subprocess call with shell=True identified, security issue."),
         ("src/a.py", 6, 12, "B105", "Possible hardcoded password: 'hunter2'"),
+    ]
+
+
+def test_bandits_use_of_assert_is_a_finding_not_a_failed_assertion() -> None:
+    issue = """>> Issue: [B101:assert_used] Use of assert detected. The enclosed code will be \
+removed when compiling to optimised byte code.
+   Severity: Low   Confidence: High
+   Location: src/a.py:12:4
+"""
+    assert [e.category for e in scan(issue).errors] == ["unknown"]
+
+
+# A real run of pydocstyle 6.3 (`pydocstyle src`): the place, then the code and message.
+PYDOCSTYLE = """\
+src/calc.py:1 at module level:
+        D100: Missing docstring in public module
+src/calc.py:5 in public function `add`:
+        D103: Missing docstring in public function
+"""
+
+
+def test_pydocstyle_gives_each_finding_its_code_and_message_from_the_line_below() -> None:
+    found = [(e.tool, e.file, e.line, e.code, e.message) for e in scan(PYDOCSTYLE).errors]
+    assert found == [
+        ("pydocstyle", "src/calc.py", 1, "D100", "Missing docstring in public module"),
+        ("pydocstyle", "src/calc.py", 5, "D103", "Missing docstring in public function"),
     ]
 
 

@@ -26,6 +26,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     # A database server's words for a database or user it does not have: the
     # environment's, not a missing file ("does not exist" below)
     ("config", r"\b(?:database|role) \"[^\"]+\" does not exist|Unknown database '"),
+    # An ORM's lookup that found no row (Django's ``Item.DoesNotExist``): the
+    # program's exception, not a missing file either
+    ("runtime", r"\w\.DoesNotExist\b|matching query does not exist"),
     # A name of the language's own library misspelt: no crate to add
     ("reference", r"unresolved imports? `(?:std|core|alloc|crate|self|super)::"),
     (

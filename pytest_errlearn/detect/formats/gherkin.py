@@ -4,7 +4,8 @@ behave (Python's).
 Both print each scenario with its steps, each step with where it is defined
 (``# features/steps/calc.py:15``), and a failed step's error indented under
 it. behave marks a failed assertion (``ASSERT FAILED: ...``; before 1.2.7,
-``Assertion Failed:``); another exception is a Python traceback. Cucumber
+``Assertion Failed:``); another exception is a Python traceback, which the
+scenario line above names (a section: python.py reads the traceback). Cucumber
 prints the exception's message, its class in parentheses, then the backtrace
 down to the step in the feature file::
 
@@ -30,8 +31,9 @@ COMMANDS = {"cucumber": "cucumber", "behave": "behave"}
 BUILDS: dict[str, frozenset[str] | None] = {"cucumber": None, "behave": None}
 
 _KEYWORD = r"(?:Given|When|Then|And|But|\*) "
-# A scenario, and a step with where it is defined: what a failure is read under.
-_SCENARIO_LINE = r"^\s*Scenario(?: Outline)?: (?P<test>.+?)\s+#\s*\S+:\d+\s*$"
+# A scenario, and a step with where it is defined: what a failure is read under
+# (behave's plain format, ``-f plain``, says neither where).
+_SCENARIO_LINE = r"^\s*Scenario(?: Outline)?: (?P<test>.+?)(?:\s+#\s*\S+:\d+)?\s*$"
 _SCENARIO = regex(_SCENARIO_LINE)
 _STEP = regex(r"^\s*" + _KEYWORD + r".*?\s+#\s*(?P<file>[^\s:]+):(?P<line>\d+)\s*$")
 _FRAME = regex(r"^\s+\S+:\d+:in [`']")
@@ -79,13 +81,28 @@ def _cucumber_failure(groups: dict[str, str | None], before: Sequence[str]) -> N
 ROWS = (
     Format(
         "behave-assert",
-        r"^\s+(?:ASSERT FAILED|Assertion Failed): (?P<msg>.*)$",
+        r"^\s*(?:ASSERT FAILED|Assertion Failed): (?P<msg>.*)$",
         tool="behave",
         category="assertion",
         fixup=_step_failure,
         rank=3,
         words=("assert failed",),
-        examples=("      ASSERT FAILED: expected 5, got 4", "      Assertion Failed: 4 != 5"),
+        examples=(
+            "      ASSERT FAILED: expected 5, got 4",
+            "      Assertion Failed: 4 != 5",
+            "ASSERT FAILED: expected 3 items, got 2",  # -f plain
+        ),
+    ),
+    Format(  # a scenario: the test of what fails under it (a Python traceback too)
+        "gherkin-scenario",
+        _SCENARIO_LINE,
+        role="section",
+        words=("scenario",),
+        examples=(
+            "  Scenario: Adding two numbers   # features/calc.feature:2",
+            "  Scenario Outline: Eating  # features/eat.feature:3",
+            "  Scenario: Adding an item",  # behave -f plain
+        ),
     ),
     Format(  # the backtrace's last line: the step in the feature file
         "cucumber-failure",

@@ -1,5 +1,5 @@
-"""Python: tracebacks, mypy, pyright, ruff/flake8/pylint, bandit, black and isort's
-checks (pytest's and unittest's reports: ``python_tests``; pip's: ``pip``)."""
+"""Python: tracebacks, mypy, pyright, ruff/flake8/pylint, pydocstyle, bandit, black and
+isort's checks (pytest's and unittest's reports: ``python_tests``; pip's: ``pip``)."""
 
 from __future__ import annotations
 
@@ -136,8 +136,27 @@ class BanditIssue(Reader):
         return line[:1].isspace() or bool(self._SOURCE.match(line)) or not line.strip()
 
 
+class PydocstyleMessage(Reader):
+    """pydocstyle puts a finding's place and definition on one line
+    (``src/a.py:5 in public function `add`:``) and its code and message on the
+    next, indented (``D103: Missing docstring in public function``); with
+    ``--explain`` or ``--source``, more indented lines follow."""
+
+    frames_wanted = False
+    _MESSAGE = regex(r"^\s+(?P<code>D\d{3}): (?P<msg>.+)$")
+
+    def accept(self, line: str) -> bool:
+        if len(self.err.block) == 1:
+            if (m := self._MESSAGE.match(line)) is None:
+                return False
+            self.err.code, self.err.message = m["code"], m["msg"]
+            return True
+        return line[:1].isspace() and bool(line.strip())
+
+
 READERS = {
     "mypy": MypyMessage,
+    "pydocstyle": PydocstyleMessage,
     "ruff": RuffDiagnostic,
     "pyright": PyrightMessage,
     "black": BlackParse,
@@ -153,12 +172,13 @@ COMMANDS = {
     "black": "black",
     "isort": "isort",
     "bandit": "bandit",
+    "pydocstyle": "pydocstyle",
 }
 # Executable -> the subcommands that build or test (None: any use); ``uv run`` and the
 # like run the command after them, and ``python -m`` its module (``detect.commandline``).
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("mypy", "pyright", "basedpyright"), None),
-    **dict.fromkeys(("ruff", "flake8", "pylint", "black", "isort", "bandit"), None),
+    **dict.fromkeys(("ruff", "flake8", "pylint", "pydocstyle", "black", "isort", "bandit"), None),
 }
 
 ROWS = (
@@ -216,12 +236,27 @@ ROWS = (
         "bandit-issue",
         r"^>> Issue: \[(?P<code>B\d{3})(?::\w+)?\] (?P<msg>.+)$",
         tool="bandit",
+        category="unknown",  # a security lint's finding: "Use of assert detected" is none
         block="bandit",
         rank=2,
         words=(">> issue:",),
         examples=(
             ">> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with"
             " shell=True identified, security issue.",
+        ),
+    ),
+    Format(  # pydocstyle: the place and the definition; the code and message on the next line
+        "pydocstyle",
+        rf"^(?P<file>{_PY}):(?P<line>\d+) "
+        r"(?P<msg>at module level|in (?:public|private) [a-z ]+ `[^`]+`):$",
+        tool="pydocstyle",
+        block="pydocstyle",
+        rank=2,
+        words=(" at module level:", " in public ", " in private "),
+        examples=(
+            "src/shop/cart.py:1 at module level:",
+            "src/shop/cart.py:5 in public function `add`:",
+            "src/shop/cart.py:12 in private nested class `_Row`:",
         ),
     ),
     Format(  # `black --check`: each file it would change
