@@ -47,6 +47,19 @@ PIP_DEAD = Run(
     (PY, "-m", "pip", "install", "--no-cache-dir", *DEAD_INDEX, "errlearn-no-such-dist==1.0"),
     command="pip install",
 )
+# Two wheels made on the spot, one needing "b<1", and pip asked for both with b==2.0.
+PIP_CONFLICT = """
+import subprocess, sys, zipfile
+for name, version, needs in (("a", "1.0", "Requires-Dist: b<1\\n"), ("b", "2.0", "")):
+    info = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(f"{name}-{version}-py3-none-any.whl", "w") as whl:
+        meta = f"Metadata-Version: 2.1\\nName: {name}\\nVersion: {version}\\n{needs}"
+        whl.writestr(f"{info}/METADATA", meta)
+        whl.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\\nTag: py3-none-any\\n")
+        whl.writestr(f"{info}/RECORD", "")
+pip = [sys.executable, "-m", "pip", "install", "--dry-run", "--no-index", "--find-links", "."]
+sys.exit(subprocess.call([*pip, "a", "b==2.0"]))
+"""
 MYPY = Run(
     (PY, "-m", "mypy", "--no-incremental", "m.py"),
     command="mypy m.py",
@@ -289,6 +302,7 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         (PY, "-m", "pytest", "-p", "no:cacheprovider", "--errlearn-nope"), command="pytest"
     ),
     "pip-no-matching-version": PIP_DEAD,
+    "pip-resolution-impossible": Run((PY, "-c", PIP_CONFLICT), command="pip install a b==2.0"),
     "pip-externally-managed": Run(
         ("/usr/bin/python3", "-m", "pip", "install", "errlearn-nope"),
         command="pip install errlearn-nope",
