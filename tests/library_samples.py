@@ -349,6 +349,26 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         command="npm ci",
         files=NPM_LOCK_OUT_OF_SYNC,
     ),
+    # npm 10's words, from a real run here (it needs the registry to bring about)
+    "npm-eresolve-peer": _quoted(
+        "npm error code ERESOLVE\n"
+        "npm error ERESOLVE unable to resolve dependency tree\n"
+        "npm error\n"
+        "npm error While resolving: a@1.0.0\n"
+        "npm error Found: react@17.0.2\n"
+        "npm error node_modules/react\n"
+        'npm error   react@"17.0.2" from the root project\n'
+        "npm error\n"
+        "npm error Could not resolve dependency:\n"
+        'npm error peer react@"^18.0.0 || ^19.0.0" from @testing-library/react@16.1.0\n'
+        "npm error node_modules/@testing-library/react\n"
+        'npm error   @testing-library/react@"16.1.0" from the root project\n'
+        "npm error\n"
+        "npm error Fix the upstream dependency conflict, or retry this command with --force or"
+        " --legacy-peer-deps to accept an incorrect (and potentially broken) dependency"
+        " resolution.\n",
+        command="npm install",
+    ),
     "npm-ci-no-lockfile": Run(
         ("npm", "ci", "--offline"),
         command="npm ci",
