@@ -47,6 +47,11 @@ def test_the_echoed_command_of_the_step_is_a_wall() -> None:
     assert why is not None and why.first >= 2
 
 
+def test_the_command_a_package_manager_echoes_under_its_script_is_a_wall_too() -> None:
+    lines = ["> app@1.0.0 test /home/ci/app", '> node -e "process.exit(3)"', ""]
+    assert agnostic.reason(lines) is None  # the script printed nothing: no reason, nor a file
+
+
 def test_counts_of_zero_and_json_fields_do_not_speak_of_failure() -> None:
     assert agnostic.weight("Tests run: 5, Failures: 0, Errors: 0") == 0
     assert agnostic.weight('"error": null,') == 0

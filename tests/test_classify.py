@@ -106,6 +106,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ('FATAL:  database "app_test" does not exist', "config"),
         ('FATAL:  role "root" does not exist', "config"),
         ("ERROR 1049 (42000): Unknown database 'shop'", "config"),
+        # a version or a package the npm registry does not have (npm's, pnpm's words)
+        ("notarget No matching version found for ms@99.", "dependency"),
+        ("GET https://registry.npmjs.org/nope: Not Found - 404", "dependency"),
         # an ORM's lookup that found no row (Django's), no missing file
         ("shop.models.Item.DoesNotExist: Item matching query does not exist.", "runtime"),
         # conda, which a Python exception's row reads as a runtime error by its name

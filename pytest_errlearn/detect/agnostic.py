@@ -68,10 +68,13 @@ _BOILERPLATE = re.compile(
     r"|Done\. Your build exited|The command .* exited with|##\[error\]Process completed"
     r"|ERROR: Job failed|(?:Error|error): Process completed)"
 )
-# Where the step began: its command echoed (a shell's ``$``/``+``, npm's ``> pkg@1 script``),
-# or the end of a step before it that passed.
+# npm's, pnpm's and yarn's echo of a script: "> pkg@1.0.0 test", then "> jest".
+_SCRIPT_ECHO = r"> \S+@\S* \S"
+_SCRIPT = re.compile("^" + _SCRIPT_ECHO)
+# Where the step began: its command echoed (a shell's ``$``/``+``, a package manager's
+# script), or the end of a step before it that passed.
 _WALL = re.compile(
-    r"^(?:\$ |> \S+@\S* \S|\+ \S|##\[group\]|##\[command\]|##\[section\]Starting|::group::"
+    rf"^(?:\$ |{_SCRIPT_ECHO}|\+ \S|##\[group\]|##\[command\]|##\[section\]Starting|::group::"
     r"|The command \".*\" exited with 0\.?$|section_start:\d+:)"
 )
 _JUNK = re.compile(
@@ -183,7 +186,7 @@ def reason(
     kept: list[int] = []  # the step's own lines, nearest the failure line first
     for i in range(len(lines) - 1, -1, -1):
         kind = _kind(lines[i])
-        if kind is _WALL_LINE:
+        if kind is _WALL_LINE or _script_echoed(lines, i):
             break
         if kind is _SKIPPED:
             continue
@@ -243,6 +246,12 @@ def reason_error(lines: Cleaned, why: Reason, first: int, tool: str | None) -> E
         kind="preceding-output",
         rank=1,
     )
+
+
+def _script_echoed(lines: Sequence[str], i: int) -> bool:
+    """Whether line ``i`` is the command of a package manager's script echo,
+    the line under its ``> pkg@1.0.0 test``: as much a wall as that line."""
+    return i > 0 and lines[i].startswith("> ") and _SCRIPT.match(lines[i - 1]) is not None
 
 
 def _kind(text: str) -> str:

@@ -37,6 +37,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"could not resolve (?:dependenc|import)|Could not resolve dependencies|"
         r"unresolved import|can't find crate|could not find .* in registry|"
         r"No matching distribution|Could not find a version that satisfies|"
+        r"No matching version found for|Not Found - 404|"  # npm's, pnpm's
         r"PackagesNotFoundError|ResolvePackageNotFound|"  # conda's
         r"No candidates found|isn't supported by any available resolver|"  # yarn's
         r"package [\w.]+ does not exist|"  # javac's

@@ -1,6 +1,6 @@
-"""JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, webpack,
-npm and pnpm (yarn: yarn.py; the package managers' subcommands and folder options
-are all here)."""
+"""JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, webpack and
+npm (yarn: yarn.py, pnpm: pnpm.py; the package managers' subcommands and folder
+options are all here)."""
 
 from __future__ import annotations
 
@@ -134,7 +134,6 @@ READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage, "prettier": Pre
 ORDER = 20  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("npm", "npx"), "npm"),
-    "pnpm": "pnpm",
     "node": "node",
     **dict.fromkeys(("tsc", "vue-tsc"), "tsc"),
     "eslint": "eslint",
@@ -427,12 +426,5 @@ ROWS = (
         block="npm",
         rank=2,
         examples=("npm ERR! 404 Not Found - GET https://registry.npmjs.org/nope",),
-    ),
-    Format(
-        "pnpm-error",
-        r"^\s*(?P<code>ERR_PNPM_\w+)\s+(?P<msg>.+)$",
-        tool="pnpm",
-        rank=2,
-        examples=(" ERR_PNPM_NO_MATCHING_VERSION  No matching version found for nope@9",),
     ),
 )
