@@ -369,6 +369,22 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         " resolution.\n",
         command="npm install",
     ),
+    # Yarn 1.22's and pnpm 9's words, from real runs here (both need the registry)
+    "yarn-frozen-lockfile": _quoted(
+        "yarn install v1.22.22\n[1/4] Resolving packages...\n"
+        "error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`.\n"
+        "info Visit https://yarnpkg.com/en/docs/cli/install for documentation about this"
+        " command.\n",
+        command="yarn install --frozen-lockfile",
+    ),
+    "pnpm-outdated-lockfile": _quoted(
+        '\u2009ERR_PNPM_OUTDATED_LOCKFILE\u2009 Cannot install with "frozen-lockfile" because'
+        " pnpm-lock.yaml is not up to date with <ROOT>/package.json\n\n"
+        "    Failure reason:\n"
+        '    specifiers in the lockfile ({"ms":"2.1.3"}) don\'t match specs in package.json'
+        ' ({"ms":"2.1.3","debug":"4.3.4"})\n',
+        command="pnpm install --frozen-lockfile",
+    ),
     "npm-ci-no-lockfile": Run(
         ("npm", "ci", "--offline"),
         command="npm ci",

@@ -57,10 +57,13 @@ ROWS = (
     Format(
         "yarn-error",
         r"^error (?P<msg>(?:An unexpected error|Couldn't find|Package|Found incompatible|"
-        r"The engine|Can't add|Received invalid|\S+: The engine).+)$",
+        r"The engine|Can't add|Received invalid|\S+: The engine|Your lockfile needs).+)$",
         tool="yarn",
         rank=2,
-        examples=('error Couldn\'t find package "nope" on the "npm" registry.',),
+        examples=(
+            'error Couldn\'t find package "nope" on the "npm" registry.',
+            "error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`.",
+        ),
     ),
     # A package that could not be resolved, fetched or checked (REMOTE_INVALID,
     # REMOTE_NOT_FOUND, CACHE_CHECKSUM_MISMATCH, MISSING_LOCKFILE_ENTRY,
