@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from test_detect import scan
 
+from pytest_errlearn.detect.engine import detect
 from pytest_errlearn.detect.hints import tool_from_command
 
 RUN = """
@@ -56,3 +57,37 @@ def test_at_a_terminal_the_marks_are_ticks_and_crosses_and_read_the_same() -> No
 
 def test_bun_is_known_by_its_command() -> None:
     assert tool_from_command(["bun", "test"]) == "bun"
+
+
+# A real run of bun 1.4 (`bun test`, from npm's `bun` package): tests that threw.
+THROWN = """
+b.test.ts:
+3 | test("boom", () => {
+4 |   throw new Error("boom");
+                            ^
+error: boom
+      at <anonymous> (/home/ci/app/b.test.ts:4:25)
+(fail) boom [0.29ms]
+3 | test("boom", () => {
+4 |   throw new Error("boom");
+5 | });
+6 | test("ref", () => {
+7 |   // @ts-ignore
+8 |   nope();
+      ^
+ReferenceError: nope is not defined
+      at <anonymous> (/home/ci/app/b.test.ts:8:3)
+(fail) ref [0.14ms]
+
+ 0 pass
+ 2 fail
+"""
+
+
+def test_a_test_that_threw_is_one_error_of_its_test_at_the_throw() -> None:
+    report = detect(THROWN.encode(), tool_from_command("bun test"), command="bun test")
+    found = [(e.tool, e.test, e.line, e.count, e.category, e.message) for e in report.errors]
+    assert found == [
+        ("bun", "boom", 4, 1, "unknown", "boom"),
+        ("bun", "ref", 8, 1, "reference", "ReferenceError: nope is not defined"),
+    ]

@@ -45,8 +45,9 @@ class Rustc(Reader):
             return False
         if self.err.file is None and (where := frame(line)) is not None:
             _set_location(self.err, where)
-            self.err.tool = "cargo"
-            self.err.rank = max(self.err.rank, 2)
+            if line.lstrip().startswith("-->"):  # rustc's place; not another runtime's frame
+                self.err.tool = "cargo"
+                self.err.rank = max(self.err.rank, 2)
         elif self.err.code is None and (lint := self._LINT.match(line)) is not None:
             self.err.code = (lint[1] or lint[2]).replace("-", "_")  # the attribute's spelling
         return True

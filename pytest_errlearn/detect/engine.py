@@ -129,7 +129,13 @@ class Assembler:
         # same message on two lines is two errors; a summary's echo is not).
         key = f"{'w' if role == 'warning' else 'e'}{err.signature}:{err.line}:{err.column}"
         if (twin := self._by_sig.get(key)) is not None:
-            twin.count += 1
+            if twin.test is None and err.test is not None:
+                # One error read twice, the second time with its test: a runner's
+                # mark under what another row read (bun's "(fail) name" under a
+                # thrown TypeError), no repeat
+                twin.test = err.test
+            else:
+                twin.count += 1
             twin.relate(err.span)
             self._caused(twin, role, err)
             return

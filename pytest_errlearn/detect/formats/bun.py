@@ -30,7 +30,9 @@ ORDER = 14  # before elm-test's "✗ test" row and the bare ``error:`` rows (rus
 COMMANDS = {"bun": "bun"}
 
 _MARK = regex(r"^(?:\((?:pass|fail|skip|todo)\)|[✓✗»✎]) ")  # a test's mark: its failure ends here
-_ERROR = regex(r"^error: (?P<msg>.+?)\s*$")
+# What went wrong: a matcher's hint or an Error's message (``error: ...``), or
+# another exception by its name (``TypeError: ...``).
+_ERROR = regex(r"^(?:error: (?P<msg>.+?)|(?P<raised>[A-Z]\w*(?:Error|Exception)\b.*?))\s*$")
 _DETAIL = regex(r"^(?:Expected|Received)(?: [\w ]+)?: .+$")
 _FRAME = regex(
     r"^\s+at (?:.*? \()?(?P<file>/[^\s():]+|[\w.][^\s():]*):(?P<line>\d+):(?P<col>\d+)\)?$"
@@ -47,7 +49,7 @@ def _failure_above(groups: dict[str, str | None], before: Sequence[str]) -> None
     at = next((i for i in range(len(lines) - 1, -1, -1) if _ERROR.match(lines[i])), None)
     if at is None:
         return
-    said = [_ERROR.match(lines[at])["msg"]]  # type: ignore[index]
+    said = [_ERROR.match(lines[at])["msg"] or _ERROR.match(lines[at])["raised"]]  # type: ignore[index]
     said += [line.strip() for line in lines[at + 1 :] if _DETAIL.match(line.strip())][:4]
     groups["msg"] = " ".join(said)
     for line in lines[at + 1 :]:
@@ -61,8 +63,7 @@ ROWS = (
         "bun-test-failed",
         # "✗" alone is elm-test's and old lychee's too: Bun's has the test's time after it
         r"^(?:\(fail\) |✗ (?=.* \[[\d.]+m?s\]\s*$))(?P<test>.+?)(?: \[[\d.]+m?s\])?\s*$",
-        tool="bun",
-        category="assertion",
+        tool="bun",  # its category what its error says: an expect's, or an exception's
         rank=3,
         fixup=_failure_above,
         words=("(fail)",),
