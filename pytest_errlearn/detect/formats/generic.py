@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 FALLBACK = True  # its rows are tried after every tool family's
 ORDER = 2
 
+# A miette diagnostic's code before its message: oxlint's ``eslint(no-debugger)``,
+# miette's own ``app::config::invalid``.
+_MIETTE_CODE = r"(?:(?P<code>[\w-]+\([\w/.@-]+\)|\w+(?:::[\w-]+)+): )?"
+
 
 def _exception_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """A bare exception line's place, in the lines above it as Python prints
@@ -25,24 +29,44 @@ def _exception_place(groups: dict[str, str | None], before: Sequence[str]) -> No
         groups["file"], groups["line"] = where[0], str(where[1])
 
 
-class Causes(Reader):
-    """The chain of causes under a ``×`` line (miette's layout: uv's, pixi's, other
-    Rust tools'): ``├─▶ cause`` lines, ``╰─▶`` before the innermost, each cause's
-    wrapped lines indented under it. The innermost cause is the decisive part
-    ("dns error: ... Temporary failure in name resolution" under "Failed to
-    download `numpy`"): it ends the message."""
+class Miette(Reader):
+    """A diagnostic in miette's layout (uv's, pixi's, oxlint's, other Rust
+    tools'): its causes, ``├─▶ cause`` lines with ``╰─▶`` before the innermost,
+    each cause's wrapped lines indented under it; the source it is about, from
+    its place (``╭─[src/a.js:4:3]``, ``,-[src/a.js:4:3]`` where no terminal shows
+    the box's lines) down to the line closing the box; ``help:`` lines.
+
+    The innermost cause is the decisive part ("dns error: ... Temporary failure
+    in name resolution" under "Failed to download `numpy`"): it ends the
+    message. A header whose mark could start any line (``x``, ``!`` without
+    colours) is miette's only where its place is the very next line."""
 
     frames_wanted = False
     _CAUSE = regex(r"^\s*[├╰]─▶ (?P<cause>.*\S)")
+    _PLACE = regex(r"^\s*(?:╭─|,-)\[(?P<file>[^\]]+?):(?P<line>\d+):(?P<col>\d+)\]$")
+    _SOURCE = regex(r"^\s*(?:\d+\s*)?[│|:·]|^\s*(?:╰─+|`-+)$|^\s*help: ")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.cause: str | None = None
+        self.valid = err.text.lstrip()[:1] not in ("x", "!")
 
     def accept(self, line: str) -> bool:
         if (m := self._CAUSE.match(line)) is not None:
             self.cause = m["cause"]
             return True
+        if (at := self._PLACE.match(line)) is not None and self.err.file is None:
+            self.err.file, self.err.line, self.err.column = (
+                at["file"],
+                int(at["line"]),
+                int(at["col"]),
+            )
+            self.valid = True
+            return True
+        if not self.valid:
+            return False
+        if self.err.file is not None:
+            return bool(self._SOURCE.match(line))
         if line.lstrip().startswith("│"):
             return True
         # a cause's wrapped lines; before any cause, indented lines are some other
@@ -55,7 +79,7 @@ class Causes(Reader):
         super().finish()
 
 
-READERS = {"causes": Causes}
+READERS = {"miette": Miette}
 
 ROWS = (
     Format(
@@ -109,12 +133,29 @@ ROWS = (
         rank=1,
         examples=("Error: boom",),
     ),
-    Format(  # miette's layout (uv, pixi and other Rust tools): causes under it, innermost last
+    Format(  # miette's layout (uv, pixi, oxlint and other Rust tools): ``x`` without colours
         "miette-diagnostic",
-        r"^\s*× (?P<msg>\S.*)$",
-        block="causes",
+        rf"^(?:\s*×|  x) {_MIETTE_CODE}(?P<msg>\S.*)$",
+        block="miette",
         rank=1,
-        examples=("  × No solution found when resolving dependencies:",),
+        words=("  x ",),
+        examples=(
+            "  × No solution found when resolving dependencies:",
+            "  x eslint(no-debugger): `debugger` statement is not allowed",
+            "  x Unexpected token",
+        ),
+    ),
+    Format(  # ... a warning: ``!``, ``⚠`` at a terminal
+        "miette-warning",
+        rf"^(?:\s*⚠|  !) {_MIETTE_CODE}(?P<msg>\S.*)$",
+        role="warning",
+        block="miette",
+        rank=1,
+        words=("  ! ", "⚠"),
+        examples=(
+            "  ! eslint(no-unused-vars): Variable 'x' is declared but never used.",
+            "  ⚠ eslint(no-unused-vars): Variable 'x' is declared but never used.",
+        ),
     ),
     Format(
         "generic-error",

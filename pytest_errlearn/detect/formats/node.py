@@ -137,6 +137,7 @@ COMMANDS = {
     "node": "node",
     **dict.fromkeys(("tsc", "vue-tsc"), "tsc"),
     "eslint": "eslint",
+    "oxlint": "oxlint",
     "jest": "jest",
     "vitest": "vitest",
     "mocha": "mocha",
@@ -147,7 +148,7 @@ COMMANDS = {
 _INSTALL_OR_BUILD = frozenset({"test", "t", "tst", "build", "ci", "install", "i", "add"})
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("npm", "yarn", "pnpm", "bun"), _INSTALL_OR_BUILD),
-    **dict.fromkeys(("jest", "mocha", "vitest", "eslint", "tsc", "vue-tsc"), None),
+    **dict.fromkeys(("jest", "mocha", "vitest", "eslint", "oxlint", "tsc", "vue-tsc"), None),
     **dict.fromkeys(("cypress", "tap"), None),  # karma: karma.py; ava: ava.py; deno: deno.py
     "nx": frozenset({"test", "build", "lint", "run-many", "affected"}),
     "turbo": frozenset({"test", "build", "lint", "run"}),
