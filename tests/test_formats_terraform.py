@@ -114,3 +114,83 @@ def test_tflint_s_issues_are_at_their_place_by_their_rule_a_warning_one_too() ->
     assert [(w.file, w.line, w.code) for w in report.warnings] == [
         ("main.tf", 1, "terraform_required_providers")
     ]
+
+
+# terraform validate -no-color, 1.11 (real output): no box.
+NO_COLOR = """
+Error: Not enough function arguments
+
+  on modules/net/main.tf line 6, in output "first":
+   6:   value = cidrsubnet(var.cidr, 8)
+    ├────────────────
+    │ while calling cidrsubnet(prefix, newbits, netnum)
+    │ var.cidr is a string
+
+Function "cidrsubnet" expects 3 argument(s). Missing value for "netnum".
+
+Error: Unclosed configuration block
+
+  on main.tf line 1, in variable "name":
+   1: variable "name" {
+
+There is no closing brace for this block before the end of the file. This
+may be caused by incorrect brace nesting elsewhere in this file.
+"""
+
+# terraform init where the registry cannot be reached (real output, colours removed).
+INIT_OFFLINE = """
+Initializing provider plugins...
+- Finding latest version of hashicorp/null...
+╷
+│ Error: Failed to query available provider packages
+│
+│ Could not retrieve the list of available versions for provider
+│ hashicorp/null: could not connect to registry.terraform.io: failed to
+│ request discovery document: Get
+│ "https://registry.terraform.io/.well-known/terraform.json": dial tcp:
+│ lookup registry.terraform.io on 10.255.255.53:53: no such host
+│
+│ To see which modules are currently depending on hashicorp/null and what
+│ versions are specified, run the following command:
+│     terraform providers
+╵
+"""
+
+
+def test_without_colour_each_diagnostic_is_at_its_place_with_its_words() -> None:
+    report = scan(NO_COLOR)
+    found = [(e.tool, e.file, e.line, e.category, e.message) for e in report.errors]
+    assert found == [
+        (
+            "terraform",
+            "modules/net/main.tf",
+            6,
+            "config",
+            'Not enough function arguments: Function "cidrsubnet" expects 3 argument(s).'
+            ' Missing value for "netnum".',
+        ),
+        (
+            "terraform",
+            "main.tf",
+            1,
+            "syntax",
+            "Unclosed configuration block: There is no closing brace for this block before the"
+            " end of the file. This may be caused by incorrect brace nesting elsewhere in this"
+            " file.",
+        ),
+    ]
+
+
+def test_any_other_tools_error_line_keeps_its_stack() -> None:
+    report = scan("Error: Boom\n    at run (/app/src/x.js:3:5)\n\nok\n")
+    assert [(e.tool, e.file, e.line, e.message) for e in report.errors] == [
+        (None, "/app/src/x.js", 3, "Boom")
+    ]
+
+
+def test_a_registry_that_cannot_be_reached_is_a_network_error() -> None:
+    (error,) = scan(INIT_OFFLINE).errors
+    assert error.category == "network"
+    assert error.message.startswith(
+        "Failed to query available provider packages: Could not retrieve the list"
+    )

@@ -13,8 +13,15 @@
 
 The summary line is the error; its place is the ``on FILE line N`` line; the
 paragraph after the quoted source says what is wrong, and ends the message.
-Before 0.15 the same came without the box, its first line a bare ``Error: ...``,
-which too many other tools print to be read as Terraform's.
+With ``-no-color`` (as CI runs it; and before 0.15, always) the same comes
+without the box, its first line a bare ``Error: ...``, which too many other
+tools print to be read as Terraform's by itself: it is Terraform's where the
+lines under it are (a blank line, then ``  on FILE line N, in ...:`` or
+``  with ...,``), or where the command runs Terraform; any other is read as
+any tool's ``Error: ...`` (a stack trace may follow it), and comes after every
+other family's row for such a line (``ORDER``). Its summary starts with a
+capital (a provider's own errors, "Error: creating S3 Bucket ...", are left to
+the generic row, placeless); a bare ``Warning: ...`` is not read.
 
 TFLint writes each issue so, without the box, its rule after it in
 parentheses (what tells it from any tool's ``Error: ...``)::
@@ -28,18 +35,50 @@ parentheses (what tells it from any tool's ``Error: ...``)::
 from __future__ import annotations
 
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
+    import re
+
     from ...report import Error
 
+ORDER = 90  # its bare "Error: ..." row after every other family's row for such a line
 COMMANDS = {**dict.fromkeys(("terraform", "tofu", "terragrunt"), "terraform"), "tflint": "tflint"}
 # No subcommand builds; each says what it does (history keys): plan, apply, validate.
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("terraform", "tofu"), frozenset()),
     "tflint": None,
 }
+
+
+# Terraform's words, where the classifier's general rules would not tell.
+_CATEGORIES = (
+    ("network", regex(r"could not connect to|dial tcp|no such host|i/o timeout|TLS handshake")),
+    (
+        "syntax",
+        regex(
+            r"^(?:Unclosed configuration block|Argument or block definition required|Invalid"
+            r" expression|Missing newline after argument|Invalid block definition|Unterminated"
+            r" template string|Invalid character|Missing item separator|Extra characters after)"
+        ),
+    ),
+    (
+        "dependency",
+        regex(
+            r"^(?:Failed to query available provider packages|Module not installed|Missing"
+            r" required provider|Inconsistent dependency lock file|Failed to install provider)"
+        ),
+    ),
+    ("reference", regex(r"^Reference to undeclared|^Unsupported attribute")),
+)
+_PLAIN_PLACE = regex(r"^  (?:on \S+ line \d+|with \S)")
+
+
+def _category(reader: Reader) -> str:
+    """A diagnostic's category, from Terraform's words, else the message's; a
+    diagnostic is about the configuration where neither says."""
+    return said_in(_CATEGORIES, reader.err.message) or reader.said_else("config")
 
 
 class Diagnostic(Reader):
@@ -77,6 +116,73 @@ class Diagnostic(Reader):
             self.err.message = f"{self.err.message}: {' '.join(self.words)}"
         super().finish()
 
+    def category(self) -> str | None:
+        return _category(self)
+
+
+class Plain(Reader):
+    """A bare ``Error: ...``: Terraform's diagnostic without its box when the lines
+    under it say so (or the command runs Terraform), read as the box's
+    (``Diagnostic``, each line as if in the box) up to the end of the paragraph
+    that says what is wrong; else any tool's, read as ``blocks`` reads such a
+    line (its stack trace under it)."""
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.box = Diagnostic(err, start)
+        self.other: Reader | None = None  # the stack reader (``_stack``)
+        self.ours: bool | None = None  # Terraform's or not, once the lines say
+
+    def _stack(self) -> Reader:
+        if self.other is None:
+            from ..blocks import READERS  # it imports the families: read once both are built
+
+            self.other = READERS["stack"](self.err, self.end)
+        return self.other
+
+    def feed(self, line: str, lineno: int) -> bool:
+        if self.ours is None:
+            if self.count == 0 and not line.strip():
+                return super().feed(line, lineno)  # Terraform's blank line, or the stack's end
+            said = _PLAIN_PLACE.match(line) is not None or self.err.tool == "terraform"
+            self.ours = self.count > 0 and said and bool(line.strip())
+            if self.ours:
+                self.err.tool, self.err.rank = "terraform", 2
+            elif self.count > 0:
+                return False
+        if self.ours:
+            return super().feed(line, lineno)
+        taken = self._stack().feed(line, lineno)
+        self.end = self._stack().end
+        return taken
+
+    def accept(self, line: str) -> bool:
+        if not line.strip() and self.count == 0:
+            return True
+        if (self.box.said and line.strip() and not line[:1].isspace()) or line.startswith(
+            ("Error: ", "Warning: ")
+        ):
+            return False  # the paragraph that says what is wrong is over
+        return self.box.accept(f"\u2502 {line}")
+
+    def run(self) -> re.Pattern[bytes] | None:
+        return None if self.ours or self.count > 0 else self._stack().run()
+
+    def take(self, raw: bytes, lineno: int) -> int:
+        self.ours = False
+        taken = self._stack().take(raw, lineno)
+        self.end = self._stack().end
+        return taken
+
+    def finish(self) -> None:
+        if self.ours:
+            self.box.finish()
+        else:
+            self._stack().finish()
+
+    def category(self) -> str | None:
+        return _category(self) if self.ours else None
+
 
 class TflintIssue(Reader):
     """A TFLint issue's place (``  on main.tf line 5:``) and its quoted source."""
@@ -92,7 +198,7 @@ class TflintIssue(Reader):
         return True
 
 
-READERS = {"terraform": Diagnostic, "tflint": TflintIssue}
+READERS = {"terraform": Diagnostic, "terraform-plain": Plain, "tflint": TflintIssue}
 
 ROWS = (
     Format(
@@ -124,5 +230,12 @@ ROWS = (
         role="ignore",
         words=("issue(s) found",),
         examples=("2 issue(s) found:",),
+    ),
+    Format(  # -no-color: Terraform's where the lines under it say so (``Plain``)
+        "terraform-plain",
+        r"^Error: (?P<msg>[A-Z].*)$",  # its summaries start so ("Error: boom" is any tool's)
+        block="terraform-plain",
+        rank=1,
+        examples=("Error: Not enough function arguments", "Error: Unsupported argument"),
     ),
 )
