@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
 # stack's prefix on a package's build output: ``calc> `` (padded: ``calc   > ``).
 STACK = r"(?:[\w.-]+\s*> )?"
@@ -80,17 +80,34 @@ def unprefixed(line: str, prefixed: bool) -> str:
 class GhcDiagnostic(Reader):
     """The indented lines and ``|`` code frame under a GHC header, up to the blank
     line between diagnostics. The message is the header's own text, else the first
-    line below it (its ``•`` dropped)."""
+    line below it (its ``•`` dropped). A warning's flag (``[-Wunused-imports]``)
+    is its code where GHC gives no ``GHC-`` code (before 9.6)."""
 
     frames_wanted = False
     _FRAME = regex(r"^\s*\d*\s*\|")
+    _FLAG = regex(r"\[(?P<flag>-W[\w-]+)[,\]]")
+    # GHC's own words, where the classifier's general rules read another category:
+    # "Couldn't match expected type X with actual type Y" is no test's expectation.
+    _WORDS = (
+        (
+            "type",
+            regex(
+                r"^(?:Couldn't match|Could not deduce|No instance for|Ambiguous type variable|"
+                r"Occurs check|Expecting (?:one|two|\w+) (?:more|fewer) arguments?|"
+                r"The (?:function|constructor) \S+ (?:is applied to|should have))"
+            ),
+        ),
+        ("reference", regex(r"^(?:Not in scope|Module \S+ does not export)\b")),
+    )
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.prefixed = stack_prefixed(self.err.text)
         # No message on the header: the engine took the whole line for it.
         where = f"{err.file}:" if err.file else "<no location info>:"
-        self.pending = where in err.message
+        self.pending = where in err.message or err.message.startswith("<command line>:")
+        if err.code is None and (m := self._FLAG.search(err.text)) is not None:
+            err.code = m["flag"]
 
     def accept(self, line: str) -> bool:
         line = unprefixed(line, self.prefixed)
@@ -106,6 +123,13 @@ class GhcDiagnostic(Reader):
 
     def finish(self) -> None:
         pass
+
+    def category(self) -> str | None:
+        """GHC's words, else what the classifier reads in them, else ``build``: a
+        warning ``-Werror`` made an error (an unused import) is no type error."""
+        if "Werror=" in self.err.text:  # "-Werror=" before GHC 9.6, "Werror=" from it on
+            return "build"
+        return said_in(self._WORDS, self.err.message) or self.said_else("build")
 
 
 class CallStack(Reader):
@@ -255,6 +279,17 @@ ROWS = (
         category="dependency",
         rank=2,
         examples=("<command line>: cannot satisfy -package hspec",),
+    ),
+    Format(  # an option GHC can not use: ``-o`` into a folder that is not there
+        "ghc-command-line-error",
+        r"^<command line>: (?P<sev>error|warning):(?:\s*(?P<msg>\S.*))?$",
+        tool="ghc",
+        block="ghc",
+        rank=2,
+        examples=(
+            '<command line>: error: directory portion of "/tmp/b/app" does not exist '
+            '(used with "-o" option.)',
+        ),
     ),
     Format(  # ``prog: src/R.hs:(7,1)-(8,13): Non-exhaustive patterns in function check``
         "ghc-pattern-failure",

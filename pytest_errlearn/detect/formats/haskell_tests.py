@@ -42,6 +42,19 @@ def _failure_message(lines: list[str]) -> str | None:
     return first
 
 
+def _raised(message: str) -> str | None:
+    """A test that raised an exception (``uncaught exception: ErrorCall (...)``,
+    tasty's ``Exception: ...``) failed at run time, where the exception's words
+    say nothing more (a missing file's ``IOException``); None for an assertion's
+    message, which the classifier reads."""
+    if not re.match(r"^(?:uncaught exception: |Exception: ?)", message):
+        return None
+    from ..classify import categorize  # its set compiles on import: not the families'
+
+    said = categorize(message)
+    return "runtime" if said in ("unknown", "assertion") else said
+
+
 class HspecFailure(Reader):
     """An hspec failure under its ``  file:line:col: `` line: ``  1) Group test``,
     then the message, indented deeper, up to the blank line."""
@@ -72,6 +85,9 @@ class HspecFailure(Reader):
         self.valid = self.titled
         if (said := _failure_message(self.said)) is not None:
             self.err.message = said
+
+    def category(self) -> str | None:
+        return _raised(self.err.message)
 
 
 class HUnitLines(Reader):
@@ -105,6 +121,13 @@ class HUnitLines(Reader):
     def finish(self) -> None:
         if (said := _failure_message(self.said)) is not None:
             self.err.message = said
+
+    def category(self) -> str | None:
+        """HUnit's ``### Error in:`` is a test that raised (its ``### Failure in:``
+        an assertion): what the exception says, else ``runtime``."""
+        if self.err.text.startswith("### Error in:"):
+            return self.said_else("runtime")
+        return _raised(self.err.message)
 
 
 class TastyLines(HUnitLines):

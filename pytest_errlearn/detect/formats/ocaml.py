@@ -1,4 +1,5 @@
-"""OCaml's compilers (ocamlc, ocamlopt) and dune, which passes their words on.
+r"""OCaml's compilers (ocamlc, ocamlopt) and dune, which passes their words on;
+a program's uncaught exception; the OUnit and Alcotest test frameworks.
 
 The place comes first, on a line of its own; then the source it quotes; then
 what is wrong, its words wrapped onto indented lines::
@@ -13,14 +14,34 @@ A warning says ``Warning 26 [unused-var]: unused variable y.`` in place of
 ``Error:`` (``Warning 26:`` before OCaml 4.12), and one that dune's default
 profile makes an error ``Error (warning 32 [unused-value-declaration]): ...``.
 The place line is the row; the shared ``placed`` reader reads the rest.
+
+A program that raised what nothing caught says ``Fatal error: exception
+Failure("boom")``, then, with ``OCAMLRUNPARAM=b`` (or a test framework that
+records them), the frames, innermost first::
+
+    Raised at Stdlib.failwith in file "stdlib.ml", line 29, characters 17-33
+    Called from Main in file "main.ml", line 7, characters 13-29
+
+(``Raised at file "main.ml", line 7, ...`` before OCaml 4.11, with no function
+named.) OUnit reports each failed test between a line of ``=`` and one of
+``-``, under ``Error: suite:0:name.``: the backtrace, then what the assertion
+or the exception said. Alcotest boxes the failed test's name
+(``│ [FAIL]  total  0  one pen. │``) over what its check said and the frames;
+its listing above (``[FAIL]  total  0  one pen.``) only names the tests, and
+shows the details of the first failure alone unless run with
+``--show-errors``: a failure is read from its box.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from . import Format
+from ...report import Error
+from ..reader import Reader
+from . import Format, regex
 
+ORDER = 12  # before apple.py's Swift "Fatal error: ..." row and c.py's ninja "FAILED: ..." row
 COMMANDS = {
     **dict.fromkeys(("ocaml", "ocamlc", "ocamlopt", "ocamlfind", "ocamlc.opt"), "ocaml"),
     "ocamlopt.opt": "ocaml",
@@ -31,11 +52,174 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "dune": frozenset({"build", "test", "runtest", "exec", "b", "t"}),
 }
 
+# A frame of a backtrace: the function (OCaml 4.11 on), the file, the line, the
+# characters (counted from 0).
+_FRAME = regex(
+    r"^\s*(?:Raised at|Re-raised at|Raised by primitive operation at|Called from)"
+    r'(?: (?P<fn>\S+) in)? file "(?P<file>[^"]+)"(?: \(inlined\))?, line (?P<line>\d+)'
+    r"(?:, characters (?P<col>\d+)-\d+)?"
+)
+# The modules of the standard library, the runtime and the test frameworks.
+_LIBRARY_MODULE = regex(
+    r"^(?:Stdlib|Camlinternal|Std_exit|Printexc|OUnit|Alcotest|Lwt|Base|Core|Stdio|Fmt)"
+    r"(?![a-z0-9])"
+)
+# Their files, where a frame names no function (before OCaml 4.11): the standard
+# library's bare names, a framework's sources, an opam switch.
+_LIBRARY_FILE = regex(
+    r"^(?:stdlib|std_exit|camlinternal\w*|list|array|string|bytes|hashtbl|map|set|printf|"
+    r"format|scanf|buffer|seq|option|result|printexc|fun|arg|sys)\.ml$"
+    r"|ounit|alcotest|/\.opam/|^src/lib/|/lib/ocaml/"
+)
+
 
 def _from_one(groups: dict[str, str | None], above: Sequence[str]) -> None:
     """OCaml counts a line's characters from 0; errlearn's columns, as most tools', from 1."""
     if groups.get("col") is not None:
         groups["col"] = str(int(groups["col"] or 0) + 1)
+
+
+def _user_frame(lines: Sequence[str]) -> re.Match[str] | None:
+    """The innermost frame of the user's own code among a backtrace's lines."""
+    for line in lines:
+        if (m := _FRAME.match(line)) is None:
+            continue
+        if m["fn"] is not None:
+            if not _LIBRARY_MODULE.match(m["fn"]):
+                return m
+        elif not _LIBRARY_FILE.search(m["file"]):
+            return m
+    return None
+
+
+def _place_at(err: Error, frame: re.Match[str] | None) -> None:
+    """Point ``err`` at a frame (its column counted from 1), where it has no place yet."""
+    if frame is not None and err.file is None:
+        err.file, err.line = frame["file"], int(frame["line"])
+        err.column = int(frame["col"]) + 1 if frame["col"] is not None else None
+
+
+class Backtrace(Reader):
+    """The frames under ``Fatal error: exception ...``: the error is at the
+    innermost that is the user's own."""
+
+    frames_wanted = False
+    _NO_TRACE = "(Program not linked with -g, cannot print stack backtrace)"
+
+    def accept(self, line: str) -> bool:
+        return _FRAME.match(line) is not None or line.strip() in (
+            self._NO_TRACE,
+            "Called from unknown location",
+        )
+
+    def finish(self) -> None:
+        _place_at(self.err, _user_frame(self.err.block[1:]))
+
+    def category(self) -> str | None:
+        return self.said_else("runtime")  # Sys_error's "No such file or directory" says more
+
+
+class OUnitResult(Reader):
+    """An OUnit test's report, up to the line of ``-`` that ends it: where the
+    log (``(in the log)``) and the code (``(in the code)``) say it failed, the
+    frames, then the assertion's or the exception's words. A header with no
+    such end was no OUnit report."""
+
+    frames_wanted = False
+    valid = False  # until the line of "-" that ends the report
+    _PLACE = regex(r'^File "(?P<file>[^"]+)", line (?P<line>\d+), characters (?P<col>\d+)-\d+:$')
+    _SAID_WHERE = regex(r"^Error: .* \(in the (?P<where>log|code)\)\.$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said: list[str] = []
+        self.place: re.Match[str] | None = None  # the last ``File ...`` line
+        self.in_code: re.Match[str] | None = None  # the place ``(in the code)``
+        self.asserted = False  # raised by one of OUnit's assertions
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if self.valid or stripped.startswith("=" * 20) or stripped.startswith("Ran: "):
+            return False
+        if stripped.startswith("-" * 20):
+            self.valid = True
+        elif (m := self._PLACE.match(stripped)) is not None:
+            self.place = m
+        elif (said := self._SAID_WHERE.match(stripped)) is not None:
+            if said["where"] == "code":
+                self.in_code = self.place
+        elif (frame := _FRAME.match(stripped)) is not None:
+            self.asserted = self.asserted or (frame["fn"] or "").startswith("OUnitAssert.")
+        elif stripped and stripped != "Called from unknown location":
+            self.said.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        err = self.err
+        if self.said:
+            err.message = ": ".join(self.said[:3])
+        where = self.in_code if self.in_code is not None else _user_frame(err.block[1:])
+        _place_at(err, where)
+
+    def category(self) -> str | None:
+        """An assertion's failure (``expected: 4 but got: 3``, ``not equal``),
+        else the exception the test raised."""
+        message = self.err.message
+        if self.asserted or message.startswith("expected: ") or message == "not equal":
+            return "assertion"
+        return self.said_else("runtime")
+
+
+class AlcotestFailure(Reader):
+    """A failed test's box and what follows it, up to ``Logs saved to`` or the
+    rule under it: the check that failed (``FAIL total of one pen``) with its
+    ``Expected:`` and ``Received:``, or the exception (``[failure] hd``,
+    ``[exception] Not_found``), and the frames."""
+
+    frames_wanted = False
+    _RAISED = regex(r"^\[(?:failure|exception|invalid)\] \S")
+    _AFTER = regex(r"^(?:─|┌|Full test results in |\d+ failures?! in )")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        if err.test is not None:
+            err.test = " ".join(err.test.split())  # the listing's columns, as one name
+        self.check: str | None = None  # the check that failed
+        self.values: list[str] = []  # its Expected: and Received:
+        self.raised: str | None = None
+        self.first: str | None = None  # the first line, where none of those is said
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if self._AFTER.match(stripped):
+            return False
+        if stripped.startswith("Logs saved to "):
+            return True
+        if stripped.startswith("└") or not stripped or _FRAME.match(stripped):
+            return True
+        if stripped.startswith("FAIL "):
+            self.check, self.values = stripped.removeprefix("FAIL "), []
+        elif stripped.startswith(("Expected: ", "Received: ")) and self.check is not None:
+            self.values.append(stripped)
+        elif self._RAISED.match(stripped):
+            self.raised = stripped
+        elif not stripped.startswith("ASSERT ") and self.first is None:
+            self.first = stripped
+        return True
+
+    def finish(self) -> None:
+        if self.check is not None:
+            values = " ".join(self.values)
+            self.err.message = f"{self.check}: {values}" if values else self.check
+        elif (said := self.raised or self.first) is not None:
+            self.err.message = said
+        _place_at(self.err, _user_frame(self.err.block[1:]))
+
+    def category(self) -> str | None:
+        return "assertion" if self.check is not None else self.said_else("runtime")
+
+
+READERS = {"ocamltrace": Backtrace, "ounit": OUnitResult, "alcotest": AlcotestFailure}
 
 
 ROWS = (
@@ -54,5 +238,60 @@ ROWS = (
             'File "main.ml", line 1:',
             'File "bin/dune", line 2, characters 7-11:',
         ),
+    ),
+    Format(
+        "ocaml-uncaught-exception",
+        r"^Fatal error: exception (?P<msg>\S.*)$",
+        tool="ocaml",
+        block="ocamltrace",
+        rank=3,
+        examples=(
+            'Fatal error: exception Failure("invalid port: 80x")',
+            "Fatal error: exception Not_found",
+        ),
+    ),
+    Format(
+        "ocamlfind-package",
+        r"^ocamlfind: (?P<msg>Package `[^']+' not found\b.*)$",
+        tool="ocaml",
+        category="dependency",
+        rank=2,
+        examples=("ocamlfind: Package `yojson' not found",),
+    ),
+    Format(  # the test's path: its labels and its place in each list (``cart:2:first``)
+        "ounit-result",
+        r"^Error: (?P<test>(?:[^:]+:)*\d+(?::[^:]+)+)\.$",
+        tool="ounit",
+        block="ounit",
+        rank=3,
+        examples=("Error: cart:2:first.", "Error: suite:0:adds two numbers."),
+    ),
+    Format(
+        "ounit-summary",
+        r"^FAILED: Cases: \d+ Tried: \d+ Errors: \d+ Failures: \d+ Skip: +\d+ Todo: \d+"
+        r"(?: Timeouts: \d+)?\.$",
+        tool="ounit",
+        role="count",
+        rank=0,
+        examples=("FAILED: Cases: 3 Tried: 3 Errors: 1 Failures: 1 Skip:  0 Todo: 0 Timeouts: 0.",),
+    ),
+    Format(
+        "alcotest-failure",
+        r"^│ \[(?:FAIL|ERROR)\] +(?P<test>\S.*?)\.? *│$",
+        tool="alcotest",
+        block="alcotest",
+        rank=3,
+        words=("[FAIL]", "[ERROR]"),
+        examples=(
+            "│ [FAIL]        total          0   one pen.                                    │",
+        ),
+    ),
+    Format(
+        "alcotest-summary",
+        r"^\d+ failures?! in [\d.]+s\. \d+ tests? run\.$",
+        tool="alcotest",
+        role="count",
+        rank=0,
+        examples=("2 failures! in 0.001s. 3 tests run.",),
     ),
 )
