@@ -109,7 +109,7 @@ def test_busted_reports_each_failure_at_the_line_that_failed_with_its_test() -> 
         "assertion",
     )
     assert (adds.message, adds.span, adds.tool) == (
-        "Expected objects to be equal.",
+        "Expected objects to be equal. Passed in: (number) 2 Expected: (number) 3",
         (7, 13),
         "busted",
     )

@@ -159,7 +159,7 @@ def test_testthats_progress_reporter_gives_each_problem_at_its_test_line() -> No
         "assertion",
     )
     assert (adds.message, adds.span, adds.tool) == (
-        "add(1, 1) not equal to 3.",
+        "add(1, 1) not equal to 3. 1/1 mismatches; [1] 2 - 3 == -1",
         (7, 10),
         "testthat",
     )
@@ -223,7 +223,7 @@ def test_older_testthat_headings_are_failures_at_their_place() -> None:
         """
     )
     assert [(e.file, e.line, e.test, e.message) for e in report.errors] == [
-        ("test-calc.R", 5, "adds", "add(1, 1) not equal to 3."),
+        ("test-calc.R", 5, "adds", "add(1, 1) not equal to 3. 1/1 mismatches; [1] 2 - 3 == -1"),
         ("test-calc.R", 9, "divides", "division by zero"),
         ("test-io.R", 12, "reads the file", 'read_lines(path) not equal to c("a", "b").'),
     ]
@@ -325,7 +325,9 @@ def test_r_cmd_check_gives_the_examples_error_and_the_failing_tests_in_its_tail(
         (5, 19),
     )
     assert (test.file, test.line, test.category) == ("test-calc.R", 8, "assertion")
-    assert test.message == "safe_div(1, 4) (`actual`) not equal to 0.2 (`expected`)."
+    assert test.message == (
+        "safe_div(1, 4) (`actual`) not equal to 0.2 (`expected`). `actual`: 0.25; `expected`: 0.20"
+    )
     assert report.primary_index == 1
     assert report.warnings == []
 
@@ -362,3 +364,100 @@ def test_rcmdchecks_summary_folds_into_the_check_that_failed() -> None:
 def test_r_cmd_install_failing_for_a_missing_dependency_says_which() -> None:
     (err,) = scan("ERROR: dependency ‘foo’ is not available for package ‘bar’\n").errors
     assert (err.category, err.tool) == ("dependency", "R")
+
+
+def test_a_stop_in_an_rscript_is_a_runtime_error() -> None:
+    # A real run of Rscript pipeline.R (R 4.2.2), a stop() three calls down.
+    (err,) = scan(
+        """
+        Error in validate(values) : negative values are not allowed: -2
+        Calls: main -> process -> validate
+        Execution halted
+        """
+    ).errors
+    assert (err.message, err.category) == ("negative values are not allowed: -2", "runtime")
+
+
+def test_an_rlang_abort_is_a_runtime_error() -> None:
+    # A real run of Rscript (rlang 1.0.6, options(rlang_backtrace_on_error = "full")).
+    (err,) = scan(
+        """
+        Error in `check_input()`:
+        ! `x` must be numeric.
+        ℹ It is a character.
+        Backtrace:
+            ▆
+         1. └─global compute("a")
+         2.   └─global check_input(v)
+         3.     └─rlang::abort(...)
+        Execution halted
+        """
+    ).errors
+    assert (err.message, err.category, err.span) == ("`x` must be numeric.", "runtime", (1, 8))
+
+
+def test_rs_words_for_a_value_of_the_wrong_type_make_a_type_error() -> None:
+    (err,) = scan(
+        """
+        Error in prices * 1.2 : non-numeric argument to binary operator
+        Execution halted
+        """
+    ).errors
+    assert err.category == "type"
+
+
+def test_testthat_failures_keep_the_values_they_compared() -> None:
+    # A real run of testthat 3.1.6, edition 3 (Rscript -e 'testthat::test_dir("tests/testthat")').
+    report = scan(
+        """
+        Failure ('test-strings.R:5'): shout adds bang
+        shout("hi") (`actual`) not equal to "HI!!" (`expected`).
+
+        `actual`:   "HI!"
+        `expected`: "HI!!"
+
+        Failure ('test-strings.R:13'): lists compare
+        list(name = "a", n = 2L) (`actual`) not identical to list(name = "a", n = 3L) (`expected`).
+
+          `actual$n`: 2
+        `expected$n`: 3
+
+        Failure ('test-strings.R:22'): warns
+        `as.integer("x")` produced warnings.
+        ────────────────────────────────────────────────────────────────────────────────
+        """
+    )
+    assert [(e.line, e.test, e.message) for e in report.errors] == [
+        (
+            5,
+            "shout adds bang",
+            'shout("hi") (`actual`) not equal to "HI!!" (`expected`). '
+            '`actual`: "HI!"; `expected`: "HI!!"',
+        ),
+        (
+            13,
+            "lists compare",
+            'list(name = "a", n = 2L) (`actual`) not identical to list(name = "a", n = 3L) '
+            "(`expected`). `actual$n`: 2; `expected$n`: 3",
+        ),
+        (22, "warns", '`as.integer("x")` produced warnings.'),
+    ]
+
+
+def test_an_error_in_a_test_is_a_runtime_error_unless_its_words_say_more() -> None:
+    # A real run of testthat 3.1.6, its check reporter.
+    report = scan(
+        """
+        ── Error ('test-calc.R:9'): divide errors on zero ──────────────────────────────
+        Error in `divide(1, 0)`: division by zero
+        Backtrace:
+            ▆
+         1. ├─testthat::expect_equal(divide(1, 0), Inf) at test-calc.R:9:2
+         2. │ └─testthat::quasi_label(enquo(object), label, arg = "object")
+         3. │   └─rlang::eval_bare(expr, quo_get_env(quo))
+         4. └─global divide(1, 0)
+        ── Error ('test-report.R:2'): (code run outside of `test_that()`) ──────────────
+        Error in `library(tinytablr)`: there is no package called ‘tinytablr’
+        """
+    )
+    assert [(e.line, e.category) for e in report.errors] == [(9, "runtime"), (2, "dependency")]

@@ -1,10 +1,20 @@
-"""Lua: the interpreter's and luac's errors, busted, luacheck."""
+"""Lua: the interpreter's and luac's errors, busted, luacheck.
+
+The interpreter says ``lua5.4: app.lua:7: attempt to call a nil value (global
+'gret')`` (Lua 5.1 and LuaJIT: ``attempt to call global 'gret' (a nil value)``),
+then a ``stack traceback:`` of tab-indented frames; an ``error()`` of the
+program's own is a runtime error unless its words say more. busted heads each
+problem ``Failure -> spec/calc_spec.lua @ 5`` (``Error -> ...`` for an error),
+the test's name and the message below it, and for a failed assertion the values
+it compared (``Passed in:`` the actual one, ``Expected:``), which the message
+keeps. luacheck exits 1 of its warnings alone, 2 of an error.
+"""
 
 from __future__ import annotations
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
 # The interpreters' names as they start their error lines: "lua: x.lua:3: ...".
 _LUA = r"(?:lua(?:jit|5\.\d|\d\.\d)?|luac(?:5\.\d)?|texlua)"
@@ -17,6 +27,15 @@ _LUACHECK = (
 )
 # Installed modules (LuaRocks, the distribution's), not the project's.
 _NOT_USER = regex(r"/share/lua/|/lib/lua/|\.luarocks/|/lua_modules/|^\[C\]|^\(")
+
+
+# A call of a name that holds nothing: Lua 5.2 on say it so, 5.1 and LuaJIT the other way.
+_CALLED_NIL = (
+    r"attempt to call (?:a nil value \((?:global|field|method) '[^']+'\)|"
+    r"(?:global|field|method) '[^']+' \(a nil value\))"
+)
+# What the general rules do not know of Lua's own messages.
+_SAID = (("reference", regex(_CALLED_NIL)),)
 
 
 def _user(path: str) -> bool:
@@ -63,6 +82,11 @@ class LuaTraceback(Reader):
                 err.file, err.line = m["file"], int(m["line"])
                 return
 
+    def category(self) -> str | None:
+        """An ``error()`` of the program's (a row that names none): a runtime
+        error, unless its words say more."""
+        return said_in(_SAID, self.err.message) or self.said_else("runtime")
+
 
 class BustedFailure(Reader):
     """A busted failure or error (``Failure -> spec/x_spec.lua @ 3``): the test's
@@ -90,13 +114,22 @@ class BustedFailure(Reader):
             self.said.append(line.strip())
         return True
 
+    def _compared(self) -> str:
+        """A failed assertion's values, after its message: ``Passed in: (number) 4
+        Expected: (number) 3`` (a table's lines joined), empty when it has none."""
+        said = self.said[2:]
+        if "Passed in:" not in said:
+            return ""
+        values = " ".join(said[said.index("Passed in:") :])
+        return f" {values[:400]}"
+
     def finish(self) -> None:
         err, said = self.err, self.said
         if len(said) > 1:
             err.test = said[0]
         text = said[1] if len(said) > 1 else said[0] if said else ""
         if m := self._MESSAGE.match(text):
-            err.message = m["msg"].strip() or text
+            err.message = (m["msg"].strip() or text) + self._compared()
             if err.message == "{" and "}" in said:  # an error object, a table, printed whole
                 err.message = " ".join(["{", *said[2 : said.index("}") + 1]])
             if _user(m["file"]):
@@ -108,6 +141,11 @@ class BustedFailure(Reader):
             if (f := self._FRAME.match(line)) and _user(f["file"]):
                 err.file, err.line = f["file"], int(f["line"])
                 return
+
+    def category(self) -> str | None:
+        """A busted ``Error`` (its row names no category): what Lua raised, a
+        runtime error unless its words say more."""
+        return said_in(_SAID, self.err.message) or self.said_else("runtime")
 
 
 READERS = {"luatraceback": LuaTraceback, "busted": BustedFailure}
@@ -127,7 +165,7 @@ ROWS = (
     ),
     Format(
         "lua-module-not-found",
-        rf"^{_LUA}: (?:" + _AT + r")?(?P<msg>module '[^']+' not found:?.*)$",
+        rf"^{_LUA}: (?:" + _AT + r")?(?P<msg>module '[^']+' not found)(?::.*)?$",
         tool="lua",
         category="dependency",
         block="luatraceback",
@@ -136,13 +174,15 @@ ROWS = (
     ),
     Format(
         "lua-undefined",
-        rf"^{_LUA}: (?:" + _AT + r")?(?P<msg>attempt to call a nil value "
-        r"\((?:global|field|method) '[^']+'\))$",
+        rf"^{_LUA}: (?:" + _AT + rf")?(?P<msg>{_CALLED_NIL})$",
         tool="lua",
         category="reference",
         block="luatraceback",
         rank=2,
-        examples=("lua5.4: app.lua:7: attempt to call a nil value (global 'nope')",),
+        examples=(
+            "lua5.4: app.lua:7: attempt to call a nil value (global 'nope')",
+            "luajit: app.lua:7: attempt to call global 'gret' (a nil value)",
+        ),
     ),
     Format(
         "lua-runtime",
@@ -222,6 +262,14 @@ ROWS = (
         tool="luacheck",
         role="warning",
         examples=("    lc2.lua:1:7: unused variable 'b'", "format.lua:50:121: line is too long"),
+    ),
+    Format(  # warnings alone fail luacheck too (its exit status 1): they are its errors
+        "luacheck-total-warnings",
+        r"^Total: [1-9]\d* warnings? / 0 errors in \d+ files?",
+        tool="luacheck",
+        role="strict",
+        rank=0,
+        examples=("Total: 5 warnings / 0 errors in 1 file",),
     ),
     Format(
         "luacheck-total",

@@ -1,7 +1,21 @@
-"""Perl: the interpreter's errors (``die`` and ``croak`` messages, compile errors)
-and cpanm. (Test::More's failures under prove: perl_tests.py.)"""
+"""Perl: the interpreter's errors (``die`` and ``croak`` messages, compile errors),
+cpanm and perlcritic. (Test::More's failures under prove: perl_tests.py.)
+
+A ``die`` without a newline ends its message `` at lib/Inventory.pm line 16.``,
+as Perl's own fatal errors and its warnings do, and Carp's ``confess`` adds its
+frames below, tab-indented (``\tmain::setup() called at main.pl line 7``). Perl's
+own errors and warnings are known by their words; any other line of that shape
+naming a Perl source is a ``die`` (``croak``) or a ``warn``, told apart by nothing
+but the run's status: a warning, which the run that failed of nothing else
+failed of (a runtime error, unless its words say more).
+perlcritic prints each violation ``msg at line 3, column 1.  See page 429 of
+PBP.  (Severity: 5)``, after ``lib/Legacy.pm: `` where it reads more than one
+file, and fails of every one (its exit status 2).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ...report import Error
 from ..frames import is_user_path
@@ -29,6 +43,17 @@ _LIBRARY = regex(
     r"/usr/(?:local/)?(?:share|lib)/perl|/perl5/|/site_perl/|/vendor_perl/|/\.cpanm/"
     r"|/local/lib/perl|/perl/5\.\d+|/\.plenv/|/perlbrew/"
 )
+# A ``die``'s place: a Perl source (a script, a module, a test, ``-e``, an ``eval``), the
+# line of a filehandle last read, and the full stop.
+_DIE_AT = (
+    r" at (?P<file>\(eval \d+\)|-e|\S+\.(?:pl|pm|t|PL|cgi|psgi|fcgi)) line (?P<line>\d+)"
+    r"(?:, <[^>]*> (?:line|chunk) \d+)?\.$"
+)
+# perlcritic's place of a violation, and its severity: "... at line 5, column 5.  See
+# pages 202,204 of PBP.  (Severity: 5)" (verbosity 4, 5, 8), "... at line 5, near 'open
+# FH, ...'.  (Severity: 5)" (6, 7, 9).
+_CRITIC_AT = r" at line (?P<line>\d+)(?:, column (?P<col>\d+)\.|,? near '.*'\.)  (?:See .*?\.  )?"
+_CRITIC_SEVERITY = r"\(Severity: [1-5]\)$"
 # Carp's frames under a ``confess``: ``\tCalc::div(1, 0) called at t/calc.t line 8``.
 _CALLED_AT = regex(r"^\s+\S.* called at (?P<file>\S+) line (?P<line>\d+)$")
 # What perl prints after a compile error, and Test::More at the end of a test
@@ -39,6 +64,11 @@ _AFTERMATH = regex(
     r"Attempt to reload \S+ aborted\.)"
     r"|^\s*# (?:Looks like (?:your test exited|you planned|you failed)|Tests were run but no plan"
     r"|No tests run!)"
+)
+# Test::More's last words for a test script that died.
+_TEST_DIED = regex(
+    r"^\s*# (?:Looks like your test exited|Looks like you planned|Tests were run but no plan|"
+    r"No tests run!)"
 )
 
 
@@ -71,7 +101,15 @@ class PerlDie(Reader):
         if m := _CALLED_AT.match(line):
             self.frames.append((m["file"], int(m["line"])))
             return True
+        if self.err.kind == "perl-die" and _TEST_DIED.match(line):
+            self.valid = False  # a test script's die: Test::More's line is the error (perl_tests)
+            return False
         return _AFTERMATH.match(line) is not None
+
+    def category(self) -> str | None:
+        """A ``die`` of the program's (a row that names none): a runtime error,
+        unless its words say more."""
+        return self.said_else("runtime")
 
     def finish(self) -> None:
         err = self.err
@@ -83,10 +121,35 @@ class PerlDie(Reader):
             err.file, err.line = where
 
 
+class CriticPolicy(Reader):
+    """The policy's description perlcritic prints under a violation at verbosity
+    10 and 11: indented lines, blank lines between its paragraphs."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        return not line.strip() or line.startswith("    ")
+
+    def finish(self) -> None:
+        pass
+
+
+# Verbosity 10 and 11: the violation, on the line above its policy's.
+_CRITIC_ABOVE = regex(
+    r"^(?P<msg>\S.*?) at line (?P<line>\d+)(?:, column (?P<col>\d+)|, near '.*')\.$"
+)
+
+
+def _critic_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """Verbosity 10 and 11: the violation is on the line above its policy's."""
+    if before and (m := _CRITIC_ABOVE.match(before[-1])) is not None:
+        groups["msg"], groups["line"], groups["col"] = m["msg"], m["line"], m["col"]
+
+
 ORDER = 50  # where its rows stand in the table (``formats.families``)
-COMMANDS = {"perl": "perl", "cpanm": "cpanm"}
-BUILDS: dict[str, frozenset[str] | None] = {"perl": None, "cpanm": None}
-READERS = {"perldie": PerlDie}
+COMMANDS = {"perl": "perl", "cpanm": "cpanm", "perlcritic": "perlcritic"}
+BUILDS: dict[str, frozenset[str] | None] = {"perl": None, "cpanm": None, "perlcritic": None}
+READERS = {"perldie": PerlDie, "perlcritic": CriticPolicy}
 
 ROWS = (
     Format(
@@ -203,10 +266,71 @@ ROWS = (
         r"Reference found where even-sized list expected|"
         r"(?:Scalar|Bareword|String|Number|Operator|Array|Hash) found where operator expected|"
         r"Possible attempt to|Found = in conditional|Parentheses missing around|"
-        r"Prototype mismatch|Smartmatch is experimental)\b.*?)" + _AT,
+        r"Prototype mismatch|Smartmatch is experimental|Wide character in|"
+        r"Exiting (?:subroutine|eval) via|Statement unlikely to be reached|Unquoted string|"
+        r"Misplaced _ in number|"
+        r"Possible unintended interpolation|Unrecognized escape|Negative repeat count|"
+        r"\w+\(\) on (?:closed|unopened) filehandle)\b.*?)" + _AT,
         tool="perl",
         role="warning",
-        examples=("Use of uninitialized value $x in addition (+) at op.pl line 2.",),
+        examples=(
+            "Use of uninitialized value $x in addition (+) at op.pl line 2.",
+            "Wide character in print at lib/Report.pm line 12.",
+        ),
+    ),
+    # A die (croak) of the program's own, or a warn: the same line, so a warning, which
+    # a run that failed of nothing else failed of (``engine.report``).
+    Format(
+        "perl-die",
+        r"^(?P<msg>[^\s#].*?)" + _DIE_AT,
+        seek=_DIE_AT,
+        tool="perl",
+        role="warning",
+        block="perldie",
+        words=(".pm line ", ".pl line ", ".t line ", " at -e line "),
+        examples=(
+            "unknown item 'bolts' at lib/Inventory.pm line 16.",
+            "config file 'settings.ini' does not exist at main.pl line 6.",
+            "bad header at hdr.pl line 4, <$fh> line 1.",
+        ),
+    ),
+    Format(  # verbosity 4 (the default), 5, 6, 7, 8, 9; the file first when it reads many
+        "perlcritic",
+        r"^(?:(?P<file>[^\s:]+): )?(?:\[(?P<code>\w+(?:::\w+)+)\] )?(?P<msg>\S.*?)"
+        + _CRITIC_AT
+        + _CRITIC_SEVERITY,
+        seek=_CRITIC_SEVERITY,
+        tool="perlcritic",
+        rank=2,
+        words=("(severity: ",),
+        examples=(
+            "Code before strictures are enabled at line 3, column 1.  See page 429 of PBP.  "
+            "(Severity: 5)",
+            "lib/Legacy.pm: Bareword file handle opened at line 5, column 5.  See pages 202,204 "
+            "of PBP.  (Severity: 5)",
+            '[ErrorHandling::RequireCarping] "die" used instead of "croak" at line 5, column 26.  '
+            "(Severity: 3)",
+            "lib/Legacy.pm: Code before strictures are enabled at line 3 near 'sub parse {'.  "
+            "(Severity: 5)",
+        ),
+    ),
+    Format(  # verbosity 10 and 11: the policy below the violation, its description after
+        "perlcritic-policy",
+        r"^  (?P<code>[A-Z]\w*(?:::\w+)+) " + _CRITIC_SEVERITY,
+        tool="perlcritic",
+        block="perlcritic",
+        rank=2,
+        fixup=_critic_above,
+        words=("(severity: ",),
+        examples=("  TestingAndDebugging::RequireUseStrict (Severity: 5)",),
+    ),
+    Format(  # verbosity 2
+        "perlcritic-2",
+        r"^(?P<file>[^\s:]+\.(?:pm|pl|t|PL|psgi|cgi)): \((?P<line>\d+):(?P<col>\d+)\) "
+        r"(?P<msg>\S.*)$",
+        tool="perlcritic",
+        rank=2,
+        examples=("lib/Legacy.pm: (5:5) Bareword file handle opened",),
     ),
     Format(
         "cpanm-not-found",

@@ -16,6 +16,14 @@ COMMANDS = {"prove": "prove"}
 BUILDS: dict[str, frozenset[str] | None] = {"prove": None}
 
 _TAP_LINE = regex(r"^\s*(?:not )?ok \d+|^\S+ \.{2,} ?$|^\s*\d+\.\.\d+")
+# prove's own lines on the scripts before, which no script printed.
+_PROVES = regex(
+    r"^(?:\S+ \.{2,} ?(?:ok|skipped: .*)$|Dubious, test returned |Failed \d+/\d+ subtests|"
+    r"No subtests run|All tests successful|Files=\d+|Result: |\s+(?:Failed tests|"
+    r"Non-zero exit status|Parse errors):)"
+)
+# Carp's frames under a ``confess``: ``\tmain::setup() called at t/a.t line 7``.
+_CALLED = regex(r"^\s+\S.* called at \S+ line \d+$")
 
 
 class TestMoreFailure(Reader):
@@ -99,15 +107,18 @@ class TestMoreEnd(Reader):
 
 def _died_at(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """A test script that died: what ``die`` said, on the line above Test::More's
-    ``# Looks like your test exited with 255`` (its diagnostics and prove's own lines
-    between), is the error, at the place it names."""
+    ``# Looks like your test exited with 255`` (its diagnostics, prove's own lines
+    and Carp's frames between), is the error, at the place it names; a ``die`` whose
+    message ends in a newline names none."""
     for line in reversed(before[-12:]):
-        if not line.strip():
-            return
-        if line.lstrip().startswith("#") or _TAP_LINE.match(line):
+        if not line.strip() or _PROVES.match(line):
+            return  # the script said nothing before it died (prove's line is another's)
+        if line.lstrip().startswith("#") or _TAP_LINE.match(line) or _CALLED.match(line):
             continue
         if (m := AT_RX.match(line.strip())) is not None:
             groups["msg"], groups["file"], groups["line"] = m["msg"], m["file"], m["line"]
+        else:
+            groups["msg"] = line.strip()
         return
 
 

@@ -1,22 +1,21 @@
-"""R: the interpreter's errors (base R's and rlang's), testthat, R CMD check and INSTALL."""
+"""R: the interpreter's errors (base R's and rlang's), R CMD check and INSTALL, lintr.
+(testthat: r_tests.py.)
+
+Rscript says ``Error in f(x) : msg`` (rlang: ``Error in `f()`:`` with the message on
+a ``!`` line below), no place unless the code was sourced with its source kept. An
+error that is not one of R's named cases (a name it cannot find, a package not
+installed, a parse error) is a ``stop()``: a runtime error, unless its words say
+more. lintr prints ``R/a.R:3:5: style: [infix_spaces_linter] Put spaces ...`` over
+the source line and a caret; its ``style`` and ``warning`` are warnings, its
+``error`` a file R cannot parse.
+"""
 
 from __future__ import annotations
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
-# A testthat problem's heading: "── Failure (test-calc.R:5:3): adds ───" (testthat 3.2),
-# "── Failure ('test-calc.R:5'): adds ──" (3.0, 3.1), "Failure ('test-calc.R:5'): adds"
-# (the progress reporter's, with no rule before it), "── 1. Failure ('tests.R:13:3'): x ─"
-# (the summary reporter's), in capitals in some versions; indented under R CMD check.
-_TESTTHAT_AT = (
-    r" \('?(?P<file>[^\s:'()]+):(?P<line>\d+)(?::(?P<col>\d+))?'?\): (?P<test>.+?)"
-    r"(?: [─-]{2,})?\s*$"
-)
-_TESTTHAT_RULE = r"^\s*(?:(?:──|--) (?:\d+\. )?)?"
-# testthat 2: "── 1. Failure: adds (@test-calc.R#5)  ─────".
-_TESTTHAT2_AT = r": (?P<test>.+?) \(@(?P<file>[^#\s]+)#(?P<line>\d+)\)\s*[─-]*\s*$"
 # A backtrace frame's source reference: " 1. └─f() at test-calc.R:9:3", "      at R/a.R:4:3",
 # " 4. g() reporters/backtraces.R:1:5".
 _SRCREF = regex(r"(?:^|\s)(?:at )?(?P<file>[\w./-]+\.[Rr]):(?P<line>\d+):(?P<col>\d+)$")
@@ -24,7 +23,21 @@ _SRCREF = regex(r"(?:^|\s)(?:at )?(?P<file>[\w./-]+\.[Rr]):(?P<line>\d+):(?P<col
 _FRAMEWORK = regex(r"^(?:testthat|rlang|withr|cli|vctrs|purrr|magrittr|evaluate|pkgload)/")
 
 
-def _innermost(block: list[str]) -> tuple[str, int] | None:
+# R's own words for a value of the wrong type, which the general rules do not know.
+SAID = (
+    (
+        "type",
+        regex(
+            r"non-numeric argument to|invalid '(?:type|mode)' \(|argument is not (?:numeric|a "
+            r"character|interpretable as logical)|non-character argument|operator is invalid "
+            r"for atomic vectors|attempt to apply non-function|object of type '\w+' is not "
+            r"subsettable|cannot coerce (?:type|class)|invalid argument to unary operator"
+        ),
+    ),
+)
+
+
+def innermost(block: list[str]) -> tuple[str, int] | None:
     """The innermost frame of a backtrace (R lists it last) with a source
     reference in the project's code, else None."""
     for line in reversed(block):
@@ -34,7 +47,7 @@ def _innermost(block: list[str]) -> tuple[str, int] | None:
 
 
 # Before node's rows (mocha's reads R CMD check's indented "  Error: Test failures")
-# and gcc's (which reads testthat's "x.R:6:1: error: ..." as a C compiler's).
+# and gcc's (which reads lintr's "x.R:6:1: error: ..." as a C compiler's).
 ORDER = 16
 COMMANDS = {
     **dict.fromkeys(("Rscript", "R"), "R"),
@@ -75,43 +88,16 @@ class RError(Reader):
         return True
 
     def finish(self) -> None:
-        where = _innermost(self.err.block[1:])
+        where = innermost(self.err.block[1:])
         if where is not None and self.err.file is None:
             self.err.file, self.err.line = where
 
-
-class TestthatProblem(Reader):
-    """A testthat failure, error or warning: its message lines, maybe a
-    ``Backtrace:``, up to the next problem, a rule or the results. An error is
-    at the innermost frame of the project's code the backtrace names, where
-    one does; else where testthat's heading says."""
-
-    frames_wanted = False
-    _END = regex(
-        r"^\s*(?:(?:──|--) |(?:FAILURE|Failure|ERROR|Error|WARNING|Warning|SKIP|Skip) \(|"
-        r"[─═=-]{10,}|\[ FAIL \d|══ |== |Error: Test failures|Execution halted|"
-        r"Maximum number of failures|\S+\.[Rr]:\d+(?::\d+)?: (?:failure|error|warning|skip): )"
-    )
-
-    _CLASSES = regex(r"^\s*<[\w/.]+>\s*$")  # a condition's classes, above its message
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.said = False
-
-    def accept(self, line: str) -> bool:
-        if not line.strip():
-            return self.blanks < 2
-        if self._END.match(line):
-            return False
-        if not self.said and not self._CLASSES.match(line):
-            self.err.message, self.said = line.strip(), True
-        return True
-
-    def finish(self) -> None:
-        failure = self.err.kind.endswith("-failure") or ": failure: " in self.err.text
-        if not failure and (where := _innermost(self.err.block[1:])):
-            self.err.file, self.err.line = where
+    def category(self) -> str | None:
+        """An error no row named is a ``stop()``'s, a runtime error unless its
+        words say more (a warning's category is no one's concern)."""
+        if self.err.kind.startswith("r-warning"):
+            return None
+        return said_in(SAID, self.err.message) or self.said_else("runtime")
 
 
 class RCheck(Reader):
@@ -145,8 +131,42 @@ class RCheck(Reader):
         ):
             self.err.message = telling
 
+    def category(self) -> str | None:
+        """A check that failed of an R error (its examples, its tests) failed at run
+        time, unless the error's words say more; any other check's, its words tell."""
+        if self.err.message.startswith("Error"):
+            return said_in(SAID, self.err.message) or self.said_else("runtime")
+        return None
 
-READERS = {"rerror": RError, "testthat": TestthatProblem, "rcheck": RCheck}
+
+class LintrFrame(Reader):
+    """The source line and the caret lintr prints under a lint (none under a
+    lint of the whole file, the next lint's line follows)."""
+
+    frames_wanted = False
+    _CARET = regex(r"^[ ~]*\^[~^]*\s*$")
+
+    def accept(self, line: str) -> bool:
+        if self.count == 0:
+            return bool(line.strip()) and _LINT_RX.match(line) is None
+        return self.count == 1 and self._CARET.match(line) is not None
+
+    def finish(self) -> None:
+        pass
+
+    def category(self) -> str | None:
+        """lintr's own ``[error]`` is R's parser's: the file does not parse."""
+        return "syntax" if self.err.code == "error" else None
+
+
+# lintr's line (3.0 on, which names the linter): "R/a.R:3:5: style: [infix_spaces_linter] ...".
+_LINT = (
+    r"^(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?\.(?:[Rr]|[Rr]md|[Rr]nw|qmd|Rprofile)):(?P<line>\d+):"
+    r"(?P<col>\d+): (?P<sev>style|warning|error): \[(?P<code>\w+)\] (?P<msg>.+)$"
+)
+_LINT_RX = regex(_LINT)
+
+READERS = {"rerror": RError, "rcheck": RCheck, "lintrframe": LintrFrame}
 
 ROWS = (
     Format(  # source("x.R") of a file that does not parse: the place opens the message
@@ -193,14 +213,6 @@ ROWS = (
         block="rerror",
         rank=2,
         examples=("Error: unexpected ')' in:", 'Error: unexpected symbol in "x y"'),
-    ),
-    Format(  # testthat's end: "Error: Test failures" (testthat 3.2: "Error in ...: Test failures")
-        "testthat-failed",
-        r"^\s*Error(?: in .*?)?: (?:! )?Test failures\.?$",
-        tool="testthat",
-        role="consequence",
-        rank=0,
-        examples=("Error: Test failures",),
     ),
     Format(
         "r-check-found",
@@ -251,71 +263,18 @@ ROWS = (
             "exit status",
         ),
     ),
-    Format(
-        "testthat-failure",
-        _TESTTHAT_RULE + r"(?:Failure|FAILURE)" + _TESTTHAT_AT,
-        tool="testthat",
-        category="assertion",
-        block="testthat",
-        rank=3,
+    Format(  # its "style" and "warning" are warnings; an "error" fails to parse
+        "lintr",
+        _LINT,
+        tool="lintr",
+        block="lintrframe",
+        rank=2,
         examples=(
-            "── Failure (test-calc.R:5:3): adds ─────────────────────────────────",
-            "Failure ('test-calc.R:5'): adds",
-            "  ── 1. Failure ('tests.R:13:3'): Failure:1 ------------------------",
+            "R/calc.R:2:9: style: [infix_spaces_linter] Put spaces around all infix operators.",
+            "/home/user/proj/R/calc.R:6:3: warning: [object_usage_linter] local variable "
+            "‘unused’ assigned but may not be used",
+            "bad.R:2:1: error: [error] unexpected symbol",
         ),
-    ),
-    Format(
-        "testthat-problem",
-        _TESTTHAT_RULE + r"(?P<sev>Error|ERROR|Warning|WARNING)" + _TESTTHAT_AT,
-        tool="testthat",
-        block="testthat",
-        rank=3,
-        examples=(
-            "── Error (test-calc.R:9:3): divides ──────────────────────────────────",
-            "ERROR (backtraces.R:6:3): errors thrown at block level are entraced",
-            "Warning ('test-calc.R:12'): warns",
-        ),
-    ),
-    Format(
-        "testthat2-failure",
-        r"^\s*(?:──|--) \d+\. Failure" + _TESTTHAT2_AT,
-        tool="testthat",
-        category="assertion",
-        block="testthat",
-        rank=3,
-        examples=("── 1. Failure: adds (@test-calc.R#5)  ──────────────────────────────",),
-    ),
-    Format(
-        "testthat2-problem",
-        r"^\s*(?:──|--) \d+\. (?P<sev>Error|Warning)" + _TESTTHAT2_AT,
-        tool="testthat",
-        block="testthat",
-        rank=3,
-        examples=("── 2. Error: divides (@test-calc.R#9)  ──────────────────────────────",),
-    ),
-    Format(  # testthat 1 and 2's summary and check reporters
-        "testthat-old",
-        r"^\s*(?P<file>[^\s:]+\.[Rr]):(?P<line>\d+)(?::(?P<col>\d+))?: "
-        r"(?P<sev>failure|error|warning): (?P<test>.+)$",
-        tool="testthat",
-        block="testthat",
-        rank=3,
-        examples=("test-calc.R:5: failure: adds",),
-    ),
-    Format(  # the progress reporter's table: "✖ | 2       3 | calc [0.1s]", above the problems
-        "testthat-progress",
-        r"^\s*✖ \|[\d ]+\| \S.*$",
-        tool="testthat",
-        role="ignore",
-        examples=("✖ | 2       3 | calc [0.1s]",),
-    ),
-    Format(  # printed before the problems by the check and compact reporters
-        "testthat-summary",
-        r"^\s*\[ FAIL \d+ \| WARN \d+ \| SKIP \d+ \| PASS \d+ \]",
-        tool="testthat",
-        role="ignore",
-        examples=("[ FAIL 1 | WARN 0 | SKIP 0 | PASS 3 ]",),
-        words=("[ FAIL",),
     ),
     Format(
         "r-check",
