@@ -611,6 +611,12 @@ SAMPLES: dict[str, Corpus | Snippet | Run] = {
         command="tclsh p.tcl",
         files=(("p.tcl", "package require errlearnnosuchpkg\n"),),
     ),
+    # erlang.toml: erlc of OTP 25
+    "erlc-include-not-found": Run(
+        ("erlc", "calc.erl"),
+        command="erlc calc.erl",
+        files=(("calc.erl", '-module(calc).\n-include("errlearn_nope.hrl").\n'),),
+    ),
     # ada.toml: GNAT 12
     "gnat-missing-unit": Run(
         ("gnatmake", "-q", "w.adb"),

@@ -109,6 +109,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         # a version or a package the npm registry does not have (npm's, pnpm's words)
         ("notarget No matching version found for ms@99.", "dependency"),
         ("GET https://registry.npmjs.org/nope: Not Found - 404", "dependency"),
+        ("Couldn't match expected type ‘Int’ with actual type ‘[Char]’", "type"),  # GHC's
+        ('Library "yojson" not found.', "dependency"),  # dune's
+        ("Illegal division by zero at calc.pl line 3.", "runtime"),  # Perl's
         # an ORM's lookup that found no row (Django's), no missing file
         ("shop.models.Item.DoesNotExist: Item matching query does not exist.", "runtime"),
         # conda, which a Python exception's row reads as a runtime error by its name

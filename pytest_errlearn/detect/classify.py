@@ -29,6 +29,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     # An ORM's lookup that found no row (Django's ``Item.DoesNotExist``): the
     # program's exception, not a missing file either
     ("runtime", r"\w\.DoesNotExist\b|matching query does not exist"),
+    # GHC's types, which its words "expected ... actual" would make an assertion
+    ("type", r"Couldn't match (?:expected )?type"),
     # A name of the language's own library misspelt: no crate to add
     ("reference", r"unresolved imports? `(?:std|core|alloc|crate|self|super)::"),
     (
@@ -61,7 +63,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"No solution found when resolving|Can't find unit|has no installation candidate|"
         r"dependency problems prevent|development packages? (?:are|is) installed|"
         r"No package '[^']+' found|requirements \(.*\) were not met|"
-        r"Dependency \"[^\"]+\" not found|Can't find stylesheet to import",
+        r"Dependency \"[^\"]+\" not found|Can't find stylesheet to import|"
+        r"Library \"[^\"]+\" not found",  # dune's
     ),
     (
         "network",
@@ -190,7 +193,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         "runtime",
         r"Exception|Error:|panic|panicked|Segmentation fault|core dumped|"
         r"Traceback|fatal error|FATAL|Killed|Aborted|stack overflow|RuntimeError|"
-        r"ValueError|KeyError|IndexError|ZeroDivisionError|NullPointer|nil pointer|"
+        r"ValueError|KeyError|IndexError|ZeroDivisionError|[Dd]ivision by zero|NullPointer|"
+        r"nil pointer|"
         r"out of memory|OutOfMemory|deadlock|unhandled|Uncaught|exit (?:code|status)|"
         r"\*\*(?:error|exit|throw):|\b(?:badarith|badarg|badmatch|function_clause|case_clause|undef)\b|"
         r"\*\* \(\w+Error\)|arith-error|UnhandledPromiseRejection|ERR_UNHANDLED_REJECTION",

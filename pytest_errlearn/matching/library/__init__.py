@@ -24,6 +24,7 @@ FILES = (
     "shell.toml",
     "tcl.toml",
     "ada.toml",
+    "erlang.toml",
 )
 
 
