@@ -1,11 +1,17 @@
-r"""Elixir: the compiler's diagnostics through mix, ExUnit failures, exceptions
-(``** (ArithmeticError) ...``) and mix's own errors.
+r"""Elixir: the compiler's diagnostics through mix, exceptions
+(``** (ArithmeticError) ...``) and mix's own errors. (ExUnit: elixir_tests.py.)
 
 From Elixir 1.15 the compiler prints each diagnostic as ``error: ...`` (or
 ``warning: ...``) with its place on a line below: ``└─ lib/calc.ex:5:12:
 Calc.add/2`` (1.15: ``  lib/calc.ex:5: Calc.add/2``); from 1.16 indented, a
 ``│`` code frame between. Before 1.15 a compile error was an exception:
 ``** (CompileError) lib/calc.ex:5: undefined function foo/0``.
+
+An exception's name says its category (``TokenMissingError`` syntax,
+``UndefinedFunctionError`` reference); an ExUnit failure with no exception
+is an assertion (``Assertion with == failed``, ``match (=) failed``,
+``Doctest failed``), its message with what each side was. ``--warnings-as-errors``
+fails of the warnings printed above it.
 """
 
 from __future__ import annotations
@@ -13,9 +19,9 @@ from __future__ import annotations
 from ...report import Error
 from ..blocks_langs import Rustc
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
-_EX = r"[^\s:│└]+\.(?:exs?|eex|heex|leex|sface)"
+EX = r"[^\s:│└]+\.(?:exs?|eex|heex|leex|sface)"
 # The stack frames of Elixir and Erlang as Elixir prints them:
 # ``(calc 0.1.0) lib/calc.ex:5: Calc.div/2``, ``test/calc_test.exs:6: (test)``.
 _FRAME = regex(
@@ -60,7 +66,40 @@ BUILDS: dict[str, frozenset[str] | None] = {
 }
 
 
-def _user_frame(lines: list[str]) -> tuple[str, int] | None:
+# Elixir's words for a name it does not know, where the general rules would read
+# others (``variable "x" does not exist`` is no missing file).
+_ELIXIR_SAYS = (
+    (
+        "reference",
+        regex(
+            r"^(?:undefined (?:function|variable)\b|variable \"[^\"]+\" does not exist\b|"
+            r"\S+/\d+ is undefined\b|module \S+ is not (?:loaded|available)\b)"
+        ),
+    ),
+)
+# What an exception's name says it is; others are crashes.
+_EXCEPTION_CATEGORY = {
+    "SyntaxError": "syntax",
+    "TokenMissingError": "syntax",
+    "MismatchedDelimiterError": "syntax",
+    "UndefinedFunctionError": "reference",
+    "File.Error": "filesystem",
+}
+_RAISED = regex(r"^\*\* \((?P<exc>[\w.]+)\) (?:\S+:\d+(?::\d+)?: )?(?P<msg>.*)$")
+
+
+def exception_category(message: str, default: str = "runtime") -> str | None:
+    """The category of ``** (Name) ...`` by its exception's name; None when it is none."""
+    if (m := _RAISED.match(message)) is None:
+        return None
+    if (said := _EXCEPTION_CATEGORY.get(m["exc"])) is not None:
+        return said
+    if m["exc"] == "CompileError":
+        return said_in(_ELIXIR_SAYS, m["msg"]) or "build"
+    return default
+
+
+def user_frame(lines: list[str]) -> tuple[str, int] | None:
     """The innermost frame outside Elixir's and OTP's own apps."""
     for line in lines:
         if (m := _FRAME.match(line)) and m["app"] not in _RUNTIME_APPS:
@@ -78,7 +117,7 @@ class Diagnostic(Rustc):
     Indented (1.16 on), it is Elixir's only when its frame or place follows.
     """
 
-    _PLACE = regex(rf"^\s*(?:└─ )?(?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?(?::|$)")
+    _PLACE = regex(rf"^\s*(?:└─ )?(?P<file>{EX}):(?P<line>\d+)(?::(?P<col>\d+))?(?::|$)")
     _GUTTER = regex(r"^\s*\d*\s*│|^\s*\.\.\.$")
 
     def __init__(self, err: Error, start: int) -> None:
@@ -106,6 +145,12 @@ class Diagnostic(Rustc):
         if self.indented and not self.elixir:
             self.valid = False  # some other tool's indented ``error:``
         super().finish()
+
+    def category(self) -> str | None:
+        if not self.elixir:
+            return None  # rustc's
+        # a compile error (or a warning ``--warnings-as-errors`` fails of) its words do not place
+        return said_in(_ELIXIR_SAYS, self.err.message) or self.said_else("build")
 
 
 class NextLine(Reader):
@@ -138,49 +183,35 @@ class ExceptionStack(Reader):
         return True
 
     def finish(self) -> None:
-        if self.err.file is None and (where := _user_frame(self.err.block[1:])):
+        if self.err.file is None and (where := user_frame(self.err.block[1:])):
             self.err.file, self.err.line = where
 
+    def category(self) -> str | None:
+        return exception_category(self.err.text.strip())
 
-class ExUnitFailure(Reader):
-    """An ExUnit failure: ``  1) test name (Module)``, the test's place, the
-    message, ``code:``/``left:``/``right:`` and the stacktrace, indented below.
-    An assertion's message takes what its sides were (``Assertion with ==
-    failed left: 2 right: 3``), as Rust's and jest's do."""
+
+class UnformattedFiles(Reader):
+    """``mix format --check-formatted``: the files it would change, listed below
+    (``The following files are not formatted:``, ``  * lib/calc.ex``): the error
+    is at the first."""
 
     frames_wanted = False
-    _PLACE = regex(rf"^\s+(?P<file>{_EX}):(?P<line>\d+)$")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.indent = len(err.text) - len(err.text.lstrip())
-        self.place: tuple[str, int] | None = None
-        self.said = False
+    _FILE = regex(r"^\s+\* (?P<file>\S+)\s*$")
 
     def accept(self, line: str) -> bool:
-        stripped = line.strip()
-        if not stripped:
+        if line.startswith("The following files are not formatted"):
             return True
-        if len(line) - len(line.lstrip()) <= self.indent:
-            return False
-        if self.count == 0 and (m := self._PLACE.match(line)):
-            self.place = m["file"], int(m["line"])
-        elif not self.said:
-            self.err.message, self.said = stripped, True
-        elif stripped.startswith(("left:", "right:")) and self.err.message.startswith("Assert"):
-            self.err.message += " " + " ".join(stripped.split())  # what each side was
+        if (m := self._FILE.match(line)) is None:
+            return not line.strip() and self.count < 3
+        if self.err.file is None:
+            self.err.file = m["file"]
         return True
-
-    def finish(self) -> None:
-        where = _user_frame(self.err.block[1:]) or self.place
-        if where is not None:
-            self.err.file, self.err.line = where
 
 
 READERS = {
+    "mixformat": UnformattedFiles,
     "elixirdiag": Diagnostic,
     "exstack": ExceptionStack,
-    "exunit": ExUnitFailure,
     "nextline": NextLine,
 }
 
@@ -191,7 +222,7 @@ _EXCEPTION = r"[A-Z][\w.]*|exit|throw|EXIT from #PID<[\d.]+>"
 # ``undefined function foo/1``.
 _UNDEFINED = (
     r"(?P<msg>(?:undefined variable \"|undefined function \S+/\d|module \S+ is not loaded and "
-    r"could not be found|\S+/\d+ is undefined \(module).*)$"
+    r"could not be found|\S+/\d+ is undefined(?: \(module|, cannot expand struct)).*)$"
 )
 
 ROWS = (
@@ -249,7 +280,7 @@ ROWS = (
     ),
     Format(  # 1.16+: the diagnostic is nested below it
         "elixir-found-on",
-        rf"^\*\* \((?P<exc>{_EXCEPTION})\) [\w ]+ on (?P<file>{_EX}):(?P<line>\d+)"
+        rf"^\*\* \((?P<exc>{_EXCEPTION})\) [\w ]+ on (?P<file>{EX}):(?P<line>\d+)"
         r"(?::(?P<col>\d+))?:$",
         tool="mix",
         block="exstack",
@@ -259,16 +290,20 @@ ROWS = (
     ),
     Format(  # up to 1.14: a compile error is an exception at its place
         "elixir-compile-undefined",
-        rf"^\*\* \(CompileError\) (?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?: " + _UNDEFINED,
+        rf"^\*\* \(CompileError\) (?P<file>{EX}):(?P<line>\d+)(?::(?P<col>\d+))?: " + _UNDEFINED,
         tool="mix",
         block="exstack",
         category="reference",
         rank=2,
-        examples=("** (CompileError) lib/calc.ex:5: undefined function foo/0",),
+        examples=(
+            "** (CompileError) lib/calc.ex:5: undefined function foo/0",
+            "** (CompileError) lib/calc.ex:3: Calc.Point.__struct__/1 is undefined, cannot "
+            "expand struct Calc.Point. Make sure the struct name is correct.",
+        ),
     ),
     Format(
         "elixir-compile-error",
-        rf"^\*\* \((?P<exc>{_EXCEPTION})\) (?P<file>{_EX}):(?P<line>\d+)(?::(?P<col>\d+))?: "
+        rf"^\*\* \((?P<exc>{_EXCEPTION})\) (?P<file>{EX}):(?P<line>\d+)(?::(?P<col>\d+))?: "
         r"(?P<msg>.+)$",
         tool="mix",
         block="exstack",
@@ -280,7 +315,7 @@ ROWS = (
     ),
     Format(  # mix dialyzer (dialyxir): ``lib/calc.ex:5:no_return``, the message below
         "dialyxir",
-        rf"^(?P<file>{_EX}){_DIALYXIR_AT}$",
+        rf"^(?P<file>{EX}){_DIALYXIR_AT}$",
         seek=_DIALYXIR_AT,
         tool="dialyzer",
         block="nextline",
@@ -330,11 +365,41 @@ ROWS = (
         r"^(?P<msg>Compilation failed due to warnings while using the --warnings-as-errors "
         r"option)$",
         tool="mix",
-        category="build",
+        role="strict",  # the warnings above are the errors
         rank=2,
         examples=(
             "Compilation failed due to warnings while using the --warnings-as-errors option",
         ),
+    ),
+    Format(  # the registry, or Hex's installer, not reached
+        "mix-network",
+        r"^\*\* \(Mix\) (?P<msg>httpc request failed with: .*)$",
+        tool="mix",
+        category="network",
+        rank=2,
+        examples=(
+            "** (Mix) httpc request failed with: {:failed_connect, [{:to_address, "
+            "{'repo.hex.pm', 443}}, {:inet6, [:inet6], :nxdomain}]}",
+        ),
+    ),
+    Format(
+        "mix-no-project",
+        r"^\*\* \(Mix\) (?P<msg>Could not find a Mix\.Project\b.*)$",
+        tool="mix",
+        category="config",
+        rank=2,
+        examples=(
+            "** (Mix) Could not find a Mix.Project, please ensure you are running Mix in a "
+            "directory with a mix.exs file",
+        ),
+    ),
+    Format(  # the files are listed below it
+        "mix-format-check",
+        r"^\*\* \(Mix\) (?P<msg>mix format failed due to --check-formatted\.?)$",
+        tool="mix",
+        block="mixformat",
+        rank=2,
+        examples=("** (Mix) mix format failed due to --check-formatted.",),
     ),
     Format(
         "mix-error",
@@ -348,28 +413,10 @@ ROWS = (
         rf"^(?P<msg>\*\* \((?P<exc>{_EXCEPTION})\) .*)$",
         tool="elixir",
         block="exstack",
-        category="runtime",
         rank=3,
         examples=(
             "** (ArithmeticError) bad argument in arithmetic expression",
             "** (exit) exited in: GenServer.call(Calc, :add, 5000)",
         ),
-    ),
-    Format(
-        "exunit-failure",
-        r"^\s+\d+\) (?P<test>(?:(?:test|doctest|property|feature|scenario) .+ \([A-Z][\w.]*\))|"
-        r"[A-Z][\w.]*: failure on setup_all callback.*)$",
-        tool="exunit",
-        block="exunit",
-        rank=3,
-        examples=("  1) test adds (CalcTest)", "  2) doctest Calc.add/2 (1) (CalcTest)"),
-    ),
-    Format(  # ExUnit's, and rebar3's EUnit report's
-        "test-count-summary",
-        r"^\d+ (?:tests?|doctests?|propert(?:y|ies)|features?)"
-        r"(?:, \d+ (?:tests?|doctests?|propert(?:y|ies)|features?))*, [1-9]\d* failures?\b.*$",
-        role="consequence",
-        rank=0,
-        examples=("3 tests, 1 failure", "1 doctest, 3 tests, 2 failures, 1 excluded"),
     ),
 )

@@ -8,6 +8,12 @@ on, a ``%  5|`` code frame below), its warnings ``...: Warning: ...``; with
 ``╰──`` line says what is wrong. A crash names where it happened in its stack:
 ``in call from calc:div/2 (src/calc.erl, line 5)``, or the term
 ``{calc,div,2,[{file,"src/calc.erl"},{line,5}]}``.
+
+dialyzer run on its own prints erlc's shape, its message running on over
+indented lines (``The call calc:add`` / ``(1,`` / ``'ok') will never return
+...``); its findings are type errors, but for a call to a function that is not
+there. erlc's errors that its words do not place (an unused variable under
+``-Werror``) are build errors.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
 _ERL = r"(?:[A-Za-z]:)?[^\s:][^\s:]*\.(?:erl|hrl|escript|yrl|xrl)"
 _ERLC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? "
@@ -79,10 +85,35 @@ def user_frame(frames: Iterable[re.Match[str]]) -> tuple[str, int] | None:
     return None
 
 
+def _arity(args: str) -> int:
+    """How many terms a printed argument list (``[2,{a,b},"x"]``) holds."""
+    inner = args[1:-1].strip()
+    depth, count = 0, 1 if inner else 0
+    for c in inner:
+        if c in "[{(":
+            depth += 1
+        elif c in "]})":
+            depth -= 1
+        elif c == "," and depth == 0:
+            count += 1
+    return count
+
+
+# The first frame of an ``undef``'s stack: the function called, with its arguments
+# (or its arity).
+_CALLED = regex(r"\{'?(?P<mod>[\w@.]+)'?,\s*(?P<fun>'[^']+'|[\w@]+),\s*(?P<args>\d+|\[[^\]]*\])")
+
+
 def term_reason(term: str) -> str:
-    """The reason of a ``{Reason, Stack}`` (or ``{Class, Reason, Stack}``) term."""
-    if m := re.match(r"^\{(?:(?P<cls>error|exit|throw),\s*)?(?P<why>.*?),\s*\[\{", term):
-        return f"{m['cls']}:{m['why']}" if m["cls"] else m["why"]
+    """The reason of a ``{Reason, Stack}`` (or ``{Class, Reason, Stack}``) term; for
+    ``undef``, the function that is not there (its stack's first frame)."""
+    if m := re.match(r"^\{(?:(?P<cls>error|exit|throw),\s*)?(?P<why>.*?),\s*\[(?=\{)", term):
+        why = f"{m['cls']}:{m['why']}" if m["cls"] else m["why"]
+        if m["why"] == "undef" and (f := _CALLED.match(term, m.end())):
+            args = f["args"]
+            arity = int(args) if args.isdigit() else _arity(args)
+            why += f" (undefined function {f['mod']}:{f['fun']}/{arity})"
+        return why
     return term
 
 
@@ -92,18 +123,62 @@ def locate(err: Error, where: tuple[str, int] | None) -> None:
         err.file, err.line = where
 
 
+# dialyzer's words (``dialyzer:message_to_string``): a finding of its analysis
+# is a type error, a call to a function that is not there a reference.
+_DIALYZER_SAYS = (
+    (
+        "reference",
+        regex(r"^(?:Call to missing or unexported function|Unknown (?:function|type)) "),
+    ),
+    (
+        "type",
+        regex(
+            r"^(?:Function \S+ (?:has no local return|will never be called)|"
+            r"The (?:created fun has no local return|call .+ (?:will never return|breaks the "
+            r"contract|will fail|has nothing in common)|(?:pattern|variable) .+ can never match|"
+            r"test .+ can never|specification for |inferred return type |attempt to match )|"
+            r"Invalid type specification |Guard test .+ can never succeed|"
+            r"Type specification .+ is a (?:sub|super)type|Expression produces a value of type|"
+            r"Cons will produce an improper list|Record construction .+ violates|"
+            r"Matching of pattern .+ violates|Overloaded contract|Fun application |"
+            r"Binary construction will fail|Body yields the type )"
+        ),
+    ),
+)
+# erlc's words the general rules would miss: a name it does not know, a header
+# not found (as a C compiler's missing header is).
+_ERLC_SAYS = (
+    ("reference", regex(r"^(?:record|macro|type) \S+ undefined$")),
+    ("dependency", regex(r"^can't find include (?:file|lib) ")),
+)
+
+
 class ErlcFrame(Reader):
     """erlc's code frame under a diagnostic (``%    9|     A div (B + ).``), and
-    the indented lines of a message that runs on (dialyzer's)."""
+    the indented lines of a message that runs on (dialyzer's), which are the
+    message's own: ``The call calc:add (1, 'ok') will never return since ...``."""
 
     frames_wanted = False
-    _FRAME = regex(r"^%\s+\d*\||^\s+\S")
+    _FRAME = regex(r"^%\s+\d*\||^\s{4,}\S")  # (dialyzer's `` done in 0m1s`` is its own)
+    _CALL = regex(r"[\w@']+:[\w@']+$")  # a function the arguments on the next line are of
 
     def accept(self, line: str) -> bool:
-        return self._FRAME.match(line) is not None
+        if self._FRAME.match(line) is None:
+            return False
+        if not line.startswith("%") and self.count < 20:
+            said, more = self.err.message, line.strip()
+            glued = more.startswith("(") and self._CALL.search(said) is not None
+            self.err.message = f"{said}{'' if glued else ' '}{more}"
+        return True
 
     def finish(self) -> None:
-        pass
+        said = said_in(_DIALYZER_SAYS, self.err.message)
+        if said is not None:
+            self.err.tool = "dialyzer"
+
+    def category(self) -> str | None:
+        said = said_in(_DIALYZER_SAYS, self.err.message) or said_in(_ERLC_SAYS, self.err.message)
+        return said or self.said_else("build")
 
 
 class ErlangException(Reader):
@@ -119,9 +194,24 @@ class ErlangException(Reader):
         locate(self.err, user_frame(m for m in frames if m))
 
 
+class BootCrash(Reader):
+    """``{"init terminating in do_boot",{Reason,Stack}}`` is all on its line (its
+    place and reason read by ``_do_boot_location``): a crash, or a call of a
+    function that is not there (``undef``: the module not loaded, a typo)."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        return False
+
+    def category(self) -> str | None:
+        return "reference" if ": undef (undefined function " in self.err.message else "runtime"
+
+
 READERS = {
     "erlcframe": ErlcFrame,
     "erlexception": ErlangException,
+    "erlboot": BootCrash,
 }
 
 
@@ -206,6 +296,7 @@ ROWS = (
         tool="dialyzer",
         rank=2,
         fixup=_dialyzer_file,
+        block="erlcframe",  # dialyzer's words say what it found
         words=("Line ",),
         examples=("Line 5 Column 1: Function foo/0 has no local return",),
     ),
@@ -225,6 +316,15 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("===> Error running tests", "===> Failures occurred running tests: 2"),
+    ),
+    Format(  # a warning of rebar3's: the registry was not reached, the error follows it
+        "rebar3-package-update",
+        r"^===> (?P<msg>Failed to update package \S+ from repo \S+)$",
+        tool="rebar3",
+        role="warning",
+        category="network",
+        rank=2,
+        examples=("===> Failed to update package jsx from repo hexpm",),
     ),
     Format(
         "rebar3-dependency",
@@ -259,7 +359,7 @@ ROWS = (
         "erl-do-boot",
         _DO_BOOT + r"(?P<term>.*)\}$",
         tool="erlang",
-        category="runtime",
+        block="erlboot",
         rank=3,
         fixup=_do_boot_location,
         examples=('{"init terminating in do_boot",{undef,[{calc,main,[],[]}]}}',),

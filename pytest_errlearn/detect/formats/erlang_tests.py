@@ -6,6 +6,11 @@ reason of the term it raised; its place the innermost frame of the user's code
 in its stack (``erlang``'s frames and helpers). The summaries only repeat the
 failures. (erlc, dialyzer, rebar3's own errors, crashes of ``erl`` and escript:
 erlang.py.)
+
+A test fails of an assertion (EUnit's ``?assert*`` macros, a ``badmatch``:
+Common Test's suites assert by matching, ``ct:fail``'s ``test_case_failed``),
+or of a crash (``badarith``, ``function_clause``, a timeout), or calls a
+function that is not there (``undef``): its reason says which.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, named_above, regex, said_in
 from .erlang import OTP_PATH, PRINTED_FRAME, TERM_FRAME, locate, term_reason, user_frame
 
 # With erlang.py's: before node.py's mocha row, which would take rebar3's EUnit
@@ -23,6 +28,28 @@ from .erlang import OTP_PATH, PRINTED_FRAME, TERM_FRAME, locate, term_reason, us
 ORDER = 15
 COMMANDS = {"ct_run": "common_test"}
 BUILDS: dict[str, frozenset[str] | None] = {"ct_run": None}
+
+
+# What a failed test's reason (``error:{badmatch,3}``, ``{assertEqual,[...]}``,
+# ``?assertMatch(...) expected: ...``) says it failed of.
+_REASON_SAYS = (
+    ("assertion", regex(r"^\??\{?(?:assert\w*|\w+_failed|badmatch|test_case_failed)\b")),
+    ("reference", regex(r"^\{?undef\b")),
+)
+
+
+def reason_category(reason: str) -> str:
+    """A failed test's category by its reason: an assertion, a call of a function
+    that is not there, else a crash."""
+    reason = re.sub(r"^(?:error|exit|throw):", "", reason.strip())
+    return said_in(_REASON_SAYS, reason) or "runtime"
+
+
+def _string(term: str) -> str:
+    """A string of a term as written (``"calc : parse ( \\"41\\" )"``): its text."""
+    if len(term) > 1 and term[0] == term[-1] == '"':
+        return re.sub(r'\\(["\\])', r"\1", term[1:-1])
+    return term
 
 
 def _assertion(term: str) -> str | None:
@@ -37,11 +64,15 @@ def _assertion(term: str) -> str | None:
             term,
         )
     )
-    said = [
-        f"?{name[1]}({fields['expression'].strip(chr(34))})" if "expression" in fields else name[1]
-    ]
-    if "expected" in fields or "pattern" in fields:
-        said.append(f"expected: {fields.get('expected') or fields.get('pattern')}")
+    # as rebar3 renders it: ``?assertMatch({ ok , 42 }, calc : parse ( "41" )) expected: = ...``
+    pattern = _string(fields["pattern"]) if "pattern" in fields else None
+    expression = _string(fields.get("expression", ""))
+    called = ", ".join(said for said in (pattern, expression) if said)
+    said = [f"?{name[1]}({called})" if "expression" in fields else name[1]]
+    if pattern is not None:
+        said.append(f"expected: = {pattern}")
+    elif "expected" in fields:
+        said.append(f"expected: {fields['expected']}")
     if "value" in fields:
         said.append(f"got: {fields['value']}")
     return " ".join(said)
@@ -58,6 +89,8 @@ class EUnitFailure(Reader):
         super().__init__(err, start)
         self.term: list[str] = []
         self.open = False  # in the lines of the term
+        if err.test and (m := re.match(r"^([\w@]+): ([\w@]+)$", err.test)):
+            err.test = f"{m[1]}:{m[2]}"  # ``calc_tests: add_test``: the test's function
 
     def accept(self, line: str) -> bool:
         if not line.strip():
@@ -74,8 +107,21 @@ class EUnitFailure(Reader):
         if self.term:
             term = " ".join(self.term)
             self.err.message = _assertion(term) or term
+            if term == "error:undef" and (called := self._called()):
+                self.err.message += f" (undefined function {called})"
         frames = (PRINTED_FRAME.search(line) for line in self.err.block[1:])
         locate(self.err, user_frame(m for m in frames if m))
+
+    def _called(self) -> str | None:
+        """The function an ``undef`` called: the stack's first (``in function calc:mul/2``)."""
+        first = self.err.block[1] if len(self.err.block) > 1 else ""
+        m = re.match(r"^in function (\S+/\d+)", first)
+        return m[1] if m else None
+
+    def category(self) -> str | None:
+        if self.err.message == "timed out":
+            return "runtime"
+        return reason_category(self.err.message) if self.term else None
 
 
 class Rebar3EUnit(Reader):
@@ -116,6 +162,9 @@ class Rebar3EUnit(Reader):
         else:
             locate(err, user_frame(TERM_FRAME.finditer(term)))
 
+    def category(self) -> str | None:
+        return reason_category(self.err.message) if self.said else None
+
 
 class CommonTestFailure(Reader):
     """rebar3's Common Test report: ``%%% suite ==> case: FAILED``, then
@@ -146,20 +195,36 @@ class CommonTestFailure(Reader):
             self.err.message = term_reason(term)
             locate(self.err, user_frame(TERM_FRAME.finditer(term)))
 
+    def category(self) -> str | None:
+        return reason_category(self.err.message) if self.term else None
+
 
 class CtRunFailure(Reader):
-    """ct_run's ``suite:case failed on line N``, then ``Reason: ...``."""
+    """ct_run's ``suite:case failed on line N``, then ``Reason: ...`` (the term cut
+    short: ``{badarith,[{erlang,...},{...}|...]}``). Where the test crashed in a
+    function of another module, the line names that function (``erlang:'div'
+    failed``), not the test."""
 
     frames_wanted = False
 
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.reason: str | None = None
+        if err.test and not re.match(r"^\w+_SUITE:", err.test):
+            err.test = None
+
     def accept(self, line: str) -> bool:
         if self.count == 0 and line.startswith("Reason: "):
-            self.err.message = f"{self.err.message}: {line.removeprefix('Reason: ').strip()}"
+            self.reason = term_reason(line.removeprefix("Reason: ").strip())
+            self.err.message = f"{self.err.message}: {self.reason}"
             return True
         return False
 
     def finish(self) -> None:
         pass
+
+    def category(self) -> str | None:
+        return reason_category(self.reason) if self.reason is not None else None
 
 
 READERS = {
@@ -183,7 +248,6 @@ ROWS = (
         r"\*(?P<msg>failed|timed out)\*$",
         tool="eunit",
         block="eunit",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
         rank=3,
         words=("*timed out*",),
         examples=("calc_tests: add_test...*failed*", "  calc_tests: add_test...*timed out*"),
@@ -214,16 +278,24 @@ ROWS = (
         r"^  \d+\) (?P<test>[a-z][\w@]*:(?:[a-z'][\w@'-]*/\d+|\d+:)(?: .*)?)$",
         tool="eunit",
         block="rebar3eunit",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
         rank=3,
         examples=("  1) calc_tests:add_test/0",),
+    ),
+    Format(  # its ``Pending:`` tests, cancelled: one timed out (the others, ``{blame,...}``, of it)
+        "rebar3-eunit-timeout",
+        r"^ {4}%% Unknown error: \{(?P<msg>timeout)\b.*$",
+        tool="eunit",
+        category="runtime",
+        rank=3,
+        fixup=named_above(r"^  (?P<test>[a-z][\w@]*:\S+/\d+)\s*$"),
+        words=("Unknown error",),
+        examples=("    %% Unknown error: {timeout,",),
     ),
     Format(
         "ct-failure",
         r"^%%% (?P<suite>\w+) ==> (?P<case>\S+): FAILED$",
         tool="common_test",
         block="commontest",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
         rank=3,
         examples=("%%% calc_SUITE ==> add: FAILED",),
     ),
@@ -232,7 +304,6 @@ ROWS = (
         r"^(?P<test>[\w@]+:'?[\w@]+'?) failed(?: on line (?P<line>\d+))?$",
         tool="common_test",
         block="ctrun",
-        category="assertion",  # a failed test; a crash in it too (its frames say timeout)
         rank=3,
         fixup=_ct_file,
         examples=("calc_SUITE:add failed on line 8", "erlang:'div' failed"),
