@@ -81,3 +81,64 @@ def test_a_verbose_hook_that_passed_is_no_error_though_it_names_its_id() -> None
         scan(verbose + "- hook id: hello-world\n- duration: 0.01s\n\n  Hello, world!\n").errors
         == []
     )
+
+
+# Real runs of pre-commit 4 on a repository with local hooks only.
+LOCAL_HOOKS = """\
+forbid TODO markers......................................................Failed
+- hook id: no-todo
+- exit code: 1
+
+a.py:2:    return 1  # TODO fix
+
+python compiles..........................................................Failed
+- hook id: py-compile
+- exit code: 1
+
+File "b.py", line 1
+    def g(:
+          ^
+SyntaxError: invalid syntax
+
+mypy.....................................................................Failed
+- hook id: mypy-local
+- exit code: 1
+
+Executable `mypy-not-installed` not found
+
+"""
+
+
+def test_a_hooks_first_line_of_output_says_why_where_no_tool_row_reads_it() -> None:
+    report = scan(LOCAL_HOOKS)
+    found = [(e.code, e.file, e.line, e.category, e.message) for e in report.errors]
+    assert found == [
+        ("no-todo", "a.py", 2, "build", "forbid TODO markers failed: return 1  # TODO fix"),
+        ("py-compile", None, None, "build", "python compiles failed"),
+        (None, "b.py", 1, "syntax", "SyntaxError: invalid syntax"),
+        (
+            "mypy-local",
+            None,
+            None,
+            "dependency",
+            "mypy failed: Executable `mypy-not-installed` not found",
+        ),
+    ]
+
+
+def test_a_config_pre_commit_cannot_read_is_a_config_error_at_its_file() -> None:
+    log = """\
+An error has occurred: InvalidConfigError: 
+==> File .pre-commit-config.yaml
+==> At Config()
+==> At key: repos
+==> At Hook(id='x')
+=====> Missing required key: name
+Check the log at /home/user/.cache/pre-commit/pre-commit.log
+"""  # noqa: W291
+    [err] = scan(log).errors
+    assert (err.file, err.category, err.message) == (
+        ".pre-commit-config.yaml",
+        "config",
+        "InvalidConfigError: Missing required key: name",
+    )
