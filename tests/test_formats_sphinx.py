@@ -101,6 +101,38 @@ def test_docutils_own_problems_are_read_by_their_level() -> None:
     assert (warning.line, warning.message) == (9, "Title underline too short.")
 
 
+# A real run of Sphinx 9.0 (`sphinx-build -b html docs docs/_build`, exit 0), trimmed.
+AUTODOC = """\
+reading sources... [100%] api
+
+WARNING: autodoc: failed to import 'broken' from module 'pkg'; the following exception was raised:
+Traceback (most recent call last):
+  File "/venv/lib/python3.11/site-packages/sphinx/ext/autodoc/_dynamic/_importer.py", line 221, in _import_module
+    module = importlib.import_module(modname)
+             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "<frozen importlib._bootstrap>", line 1204, in _gcd_import
+  File "/home/user/app/pkg/broken.py", line 1, in <module>
+    import numpyy
+ModuleNotFoundError: No module named 'numpyy'
+ [autodoc.import_object]
+looking for now-outdated files... none found
+build succeeded, 1 warning.
+"""  # noqa: E501
+
+
+def test_a_module_autodoc_could_not_import_is_a_warning_at_the_import_that_failed() -> None:
+    report = scan(AUTODOC)
+    assert report.errors == []
+    [warning] = report.warnings
+    assert (warning.file, warning.line, warning.category, warning.message) == (
+        "/home/user/app/pkg/broken.py",
+        1,
+        "dependency",
+        "autodoc: failed to import 'broken' from module 'pkg': ModuleNotFoundError: No module"
+        " named 'numpyy'",
+    )
+
+
 def test_eslint_over_its_warnings_maximum_fails_of_them_and_not_of_its_summary() -> None:
     report = scan(
         """

@@ -14,6 +14,10 @@ from __future__ import annotations
 from ..reader import Reader
 from . import Format, regex, said_in
 
+TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
+if TYPE_CHECKING:
+    from ...report import Error
+
 COMMANDS = {"sphinx-build": "sphinx", "sphinx-autobuild": "sphinx", "docutils": "docutils"}
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(COMMANDS)
 
@@ -92,9 +96,50 @@ class TreatedAsError(Reader):
         return _category(self)
 
 
-READERS = {"sphinx-problem": Problem, "sphinx-treated": TreatedAsError}
+class AutodocImport(Reader):
+    """The traceback autodoc prints for a module it could not import, up to the
+    warning's type (`` [autodoc.import_object]``): its exception ends the message,
+    its innermost frame in the project is the place."""
+
+    innermost_first = False  # Python's traceback: the innermost frame last
+    _EXCEPTION = regex(r"^(?:\w+\.)*\w*(?:Error|Exception|Exit|Interrupt)\b:? ?.*$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.ended = False  # the exception's line was read: only the type may follow
+
+    def accept(self, line: str) -> bool:
+        if line.startswith(" [autodoc"):
+            return True
+        if line.startswith("Traceback (") or line[:1].isspace():
+            return not self.ended
+        if self.ended or (m := self._EXCEPTION.match(line)) is None:
+            return False
+        self.err.message = f"{self.err.message}: {m[0].strip()}"
+        self.ended = True
+        return True
+
+
+READERS = {
+    "sphinx-problem": Problem,
+    "sphinx-treated": TreatedAsError,
+    "autodoc-import": AutodocImport,
+}
 
 ROWS = (
+    Format(  # a module autodoc could not import: a warning, its traceback under it
+        "sphinx-autodoc-import",
+        r"^(?P<sev>WARNING): (?P<msg>autodoc: failed to import .+?)(?:; the following"
+        r" exception was raised:)?$",
+        tool="sphinx",
+        block="autodoc-import",
+        rank=2,
+        words=("autodoc: failed to import",),
+        examples=(
+            "WARNING: autodoc: failed to import 'broken' from module 'pkg'; the following"
+            " exception was raised:",
+        ),
+    ),
     Format(
         "sphinx-problem",
         rf"^{_FILE}(?::(?:(?P<line>\d+)|None)?)?{_LEVEL}"  # a line, none, "None" or empty
