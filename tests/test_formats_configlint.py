@@ -81,6 +81,21 @@ def test_actionlint_hadolint_and_codespell_each_problem_at_its_place() -> None:
     assert [(w.line, w.code) for w in report.warnings] == [(3, "DL3008")]
 
 
+def test_a_dockerfile_hadolint_cannot_parse_is_a_syntax_error_at_its_place() -> None:
+    # hadolint 2.15's parser, real runs: on "EXPOSEE 80" and on a line "?RUN x"
+    log = (
+        "hdbad/Dockerfile:3:7 missing whitespace \n"
+        "Dockerfile:2:1 unexpected '?' expecting '#', '\\', ADD, ARG, CMD, COPY, ENTRYPOINT, ENV,"
+        " EXPOSE, FROM, HEALTHCHECK, LABEL, MAINTAINER, ONBUILD, RUN, SHELL, STOPSIGNAL, USER,"
+        " VOLUME, WORKDIR, a pragma, at least one space, or end of input \n"
+    )
+    found = [(e.tool, e.file, e.line, e.column, e.category) for e in scan(log).errors]
+    assert found == [
+        ("hadolint", "hdbad/Dockerfile", 3, 7, "syntax"),
+        ("hadolint", "Dockerfile", 2, 1, "syntax"),
+    ]
+
+
 def test_yamllint_s_syntax_error_is_its_own_under_its_file_as_its_rules_are() -> None:
     # yamllint 1.37: one space before "(syntax)", two before a rule's name
     report = scan(

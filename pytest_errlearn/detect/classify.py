@@ -181,7 +181,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"usage: |Usage: |must be set|missing required|is required|invalid setting|"
         r"Missing script|Unsupported (?:argument|block type)|"
         r"could not read Username|terminal prompts disabled|[Rr]epository (?:'.+' )?not found|"
-        r"Host key verification failed|Authentication failed",
+        r"Host key verification failed|Authentication failed|"
+        r"duplication of key",  # yamllint's: the same key twice in a mapping
     ),
     (
         "build",

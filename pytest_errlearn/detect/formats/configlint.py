@@ -55,6 +55,10 @@ _ACTIONLINT_AT = r":(?P<line>\d+):(?P<col>\d+): (?P<msg>.+?) \[(?P<code>[\w-]+)\
 _HADOLINT_AT = (
     r":(?P<line>\d+) (?P<code>(?:DL|SC)\d{4}) (?P<sev>error|warning|info|style): (?P<msg>.+)$"
 )
+# ... and its parser's, on a Dockerfile it cannot read ("missing whitespace", "unexpected 'E'")
+_HADOLINT_PARSE_AT = (
+    r":(?P<line>\d+):(?P<col>\d+) (?P<msg>(?:unexpected|missing|expecting) .*?)\s*$"
+)
 _CODESPELL_AT = r":(?P<line>\d+): (?P<msg>\S+ ==> \S.*)$"
 _CSPELL_AT = r":(?P<line>\d+):(?P<col>\d+) - (?P<msg>(?:Unknown|Forbidden) word \([^)]*\))"
 # The standard format names the file once, unindented, above its problems.
@@ -161,6 +165,21 @@ ROWS = (
         examples=(
             "Dockerfile:5 DL3025 error: Use arguments JSON notation for CMD and ENTRYPOINT",
             "docker/api.Dockerfile:3 DL3008 warning: Pin versions in apt get install.",
+        ),
+    ),
+    Format(  # a Dockerfile hadolint cannot parse: its parser's words at the place
+        "hadolint-parse",
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]*Dockerfile[^\s:]*|[^\s:]+\.[Dd]ockerfile)"
+        + _HADOLINT_PARSE_AT,
+        seek=_HADOLINT_PARSE_AT,
+        tool="hadolint",
+        category="syntax",
+        rank=2,
+        examples=(
+            "hdbad/Dockerfile:3:7 missing whitespace ",
+            "Dockerfile:2:1 unexpected '?' expecting '#', '\\', ADD, ARG, CMD, COPY, ENTRYPOINT,"
+            " ENV, EXPOSE, FROM, HEALTHCHECK, LABEL, MAINTAINER, ONBUILD, RUN, SHELL, STOPSIGNAL,"
+            " USER, VOLUME, WORKDIR, a pragma, at least one space, or end of input ",
         ),
     ),
     Format(
