@@ -232,3 +232,20 @@ def test_the_folders_a_command_line_runs_its_tools_in_are_read_from_it() -> None
     assert command_dirs("mvn -f core/pom.xml test") == ["core"]
     assert command_dirs("go -C svc test ./...") == ["svc"]
     assert command_dirs("pytest -q") == []
+
+
+# testthat 3 (`Rscript -e 'testthat::test_dir("tests/testthat")'`) names a test
+# file by its bare name, the file being in tests/testthat/.
+TESTTHAT = """\
+Failure ('test-calc.R:4'): add works
+add(1, 2) not equal to 3.
+1/1 mismatches
+[1] 4 - 3 == 1
+"""
+
+
+def test_a_testthat_failure_is_located_at_the_one_file_of_its_name(project: Path) -> None:
+    files(project, "tests/testthat/test-calc.R", "R/calc.R")
+    assert located(run(TESTTHAT, project, "Rscript -e 'testthat::test_dir()'")) == [
+        ("tests/testthat/test-calc.R", 4)
+    ]

@@ -25,6 +25,9 @@ from collections.abc import Iterable, Iterator
 from ..paths import is_project_root, root_dir
 from ..report import Error, Report
 
+# Tools that name a file by its bare name, wherever it is: go test (a package's
+# file), testthat (a file of tests/testthat/), lintr (of R/).
+_BY_NAME = frozenset({"go", "testthat", "lintr"})
 MAX_PLACES = 10_000  # places remembered from one output; more are not looked at
 MAX_FILES = 50_000  # files indexed by name under the root; past this a name is no evidence
 WALK_SECONDS = 0.05  # ... and the time their walk may take: a report waits for it
@@ -144,7 +147,7 @@ class Locator:
             found = self._jvm_source(err, name, bases)
         elif err.tool == "ld":
             found = self._link_source(err, name, bases)
-        elif err.tool == "go":
+        elif err.tool in _BY_NAME:
             found = self._one(name)
         if found is not None:
             err.file = found
