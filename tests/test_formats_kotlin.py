@@ -308,3 +308,49 @@ def test_gradle_s_compilation_error_section_follows_from_the_kotlin_errors_above
             "Unresolved reference: totl",
         )
         assert err.related  # the section only says the compilation failed
+
+
+def test_a_compiler_crash_under_gradle_is_a_build_error_at_the_file_it_was_compiling() -> None:
+    # A real run of the Kotlin Gradle plugin 1.3.31 (Gradle 4.4.1, Debian 12), trimmed.
+    report = scan(
+        """
+        :compileKotlin
+        e: java.lang.IllegalStateException: Backend Internal error: Exception during code generation
+        Cause: org/jetbrains/annotations/NotNull
+        File being compiled at position: file:///home/user/app/src/main/kotlin/calc/Calc.kt
+        The root cause was thrown at: AnnotationCodegen.java:222
+        \tat org.jetbrains.kotlin.codegen.CompilationErrorHandler.lambda$static$0(CompilationErr\
+orHandler.java:24)
+        \tat org.jetbrains.kotlin.codegen.PackageCodegenImpl.generate(PackageCodegenImpl.java:75)
+        Caused by: java.lang.NoClassDefFoundError: org/jetbrains/annotations/NotNull
+        \tat org.jetbrains.kotlin.codegen.AnnotationCodegen.generateNullabilityAnnotation(Annot\
+ationCodegen.java:222)
+        \t... 44 more
+
+        :compileKotlin FAILED
+        """
+    )
+    err = report.errors[0]
+    assert (err.file, err.category, err.span) == (
+        "/home/user/app/src/main/kotlin/calc/Calc.kt",
+        "build",
+        (2, 10),
+    )
+    assert err.message.startswith("java.lang.IllegalStateException: Backend Internal error")
+
+
+def test_all_warnings_as_errors_under_gradle_is_a_build_error() -> None:
+    # A real run of the Kotlin Gradle plugin 1.3.31 with allWarningsAsErrors.
+    report = scan(
+        """
+        :compileKotlin
+        e: warnings found and -Werror specified
+        :compileKotlin FAILED
+        """
+    )
+    (err,) = report.errors
+    assert (err.message, err.category, err.tool) == (
+        "warnings found and -Werror specified",
+        "build",
+        "kotlinc",
+    )

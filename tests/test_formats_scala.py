@@ -364,3 +364,28 @@ def test_a_passing_sbt_run_with_scalatest_reports_nothing() -> None:
         """
     )
     assert report.errors == []
+
+
+def test_sbt_s_werror_makes_the_warnings_above_it_the_errors() -> None:
+    # scalac's own line (2.11.12, -Xfatal-warnings) under sbt's "[error]".
+    report = scan(
+        """
+        [warn] /home/user/calc/src/main/scala/Calc.scala:6:38: match may not be exhaustive.
+        [warn] It would fail on the following input: None
+        [warn]   def kind(o: Option[Int]): String = o match {
+        [warn]                                      ^
+        [error] No warnings can be incurred under -Werror.
+        [warn] 1 warning found
+        [error] 1 error found
+        [error] (Compile / compileIncremental) Compilation failed
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line, err.column, err.tool) == (
+        "/home/user/calc/src/main/scala/Calc.scala",
+        6,
+        38,
+        "sbt",
+    )
+    assert err.message == "match may not be exhaustive. It would fail on the following input: None"
+    assert report.warnings == []

@@ -29,6 +29,7 @@ _JVM_SRC = r"(?:file://)?(?:[A-Za-z]:)?[^\s:\[]+\.(?:kts?|java|scala|groovy):"
 _CARET = regex(r"^\s*\^+\s*$")
 # Lines that are no source line under a diagnostic: another error, Gradle's own.
 _OTHER = regex(r"^(?:[ew]: |error: |warning: |exception: |> Task |FAILURE: |BUILD )")
+_THROWN = regex(r"^(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b")
 
 
 class KotlincFrame(Reader):
@@ -76,16 +77,39 @@ class GradleTest(Reader):
 
 class KotlinStack(Reader):
     """The JVM's stack under a Kotlin compiler's own error: it points at the
-    user's code only through a frame of it, never at the compiler's or the JDK's."""
+    user's code only through a frame of it, never at the compiler's or the JDK's.
+    A crash of its back end says first which file it was compiling (1.3: ``File
+    being compiled at position: file:///src/Calc.kt``; later versions put the
+    ``(5,13) in`` of its line and column before the path) and where the cause was
+    thrown: the error is at that file."""
 
     frames_wanted = False
+    _SAID = regex(r"^(?:Cause: |File being compiled\b.*?: |The root cause\b.*? was thrown at: )")
+    _COMPILED = regex(
+        r"^File being compiled(?: at position)?: (?:\((?P<line>\d+),(?P<col>\d+)\) in )?"
+        r"(?:file://)?(?P<file>\S+)$"
+    )
 
     def accept(self, line: str) -> bool:
-        return bool(line[:1].isspace() and line.strip()) or line.startswith("Caused by: ")
+        if line[:1].isspace():
+            return bool(line.strip())
+        return line.startswith("Caused by: ") or self._SAID.match(line) is not None
 
     def finish(self) -> None:
-        if (where := jvm_user_frame(self.err.block[1:])) is not None:
-            self.err.file, self.err.line = where
+        err = self.err
+        for line in err.block[1:]:
+            if (m := self._COMPILED.match(line)) is not None:
+                err.file = m["file"]
+                err.line = int(m["line"]) if m["line"] else None
+                err.column = int(m["col"]) if m["col"] else None
+                return
+        if (where := jvm_user_frame(err.block[1:])) is not None:
+            err.file, err.line = where
+
+    def category(self) -> str | None:
+        """A compiler that threw (``e: java.lang.IllegalStateException: Backend Internal
+        error``) failed the build; it is no error of the program it compiled."""
+        return "build" if _THROWN.match(self.err.message) else None
 
 
 READERS = {"kotlincframe": KotlincFrame, "gradletest": GradleTest, "kotlinstack": KotlinStack}
@@ -173,6 +197,16 @@ ROWS = (
             "e: /home/ci/app/build/tmp/kapt3/stubs/debug/com/example/AppDatabase.java:10: error: "
             "Cannot find getter for field.",
         ),
+    ),
+    Format(  # ``allWarningsAsErrors`` failed the compilation, on the warnings above: the
+        # failure is the build's (kotlinc's own ``error:`` line, printed before its
+        # warnings, is left to the run's status, which makes them its errors)
+        "kotlin-gradle-werror",
+        r"^e: (?P<msg>warnings found and -Werror specified)\s*$",
+        tool="kotlinc",
+        category="build",
+        rank=2,
+        examples=("e: warnings found and -Werror specified",),
     ),
     Format(  # the Gradle plugin's ``e:`` with no source file: the compiler's own failures
         "kotlin-gradle-message",

@@ -69,6 +69,10 @@ JVM_LIBRARIES = (
     "org.hamcrest.",
     "org.mockito.",
     "io.mockk.",
+    "groovy.",
+    "org.codehaus.groovy.",
+    "org.apache.groovy.",
+    "org.spockframework.",
 )
 
 

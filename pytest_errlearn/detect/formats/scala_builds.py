@@ -88,7 +88,6 @@ ROWS = (
         r"|Total time: .*$|(?:Failed|Error): Total \d+.*$|stack trace is suppressed.*$"
         r"|(?:Failed tests:|Error during tests:|\s+[\w.$]+"
         r"|Nonzero exit code returned from runner: \d+|Use 'last' for the full log\."
-        r"|No warnings can be incurred under -(?:Werror|Xfatal-warnings)\."
         r"|Compilation failed)\s*$)",
         tool="sbt",
         role="consequence",
@@ -100,6 +99,16 @@ ROWS = (
             "[error] Failed: Total 1, Failed 1, Errors 0, Passed 0",
             "[error] \tfoo.HelloTests",
         ),
+    ),
+    Format(  # -Werror (-Xfatal-warnings) failed the compilation: the warnings above are
+        # its errors
+        "sbt-fatal-warnings",
+        rf"{SBT}\[error\] (?P<msg>No warnings can be incurred under -(?:Werror|Xfatal-warnings)\.)"
+        r"\s*$",
+        tool="sbt",
+        role="strict",
+        rank=2,  # a fallback's line would be read as saying "-Werror", no error
+        examples=("[error] No warnings can be incurred under -Werror.",),
     ),
     Format(  # an exception sbt logged (``run``, a task that threw)
         "sbt-exception",
