@@ -326,11 +326,9 @@ def test_the_analyser_reads_the_rest_ahead_as_soon_as_it_learns_the_command_ende
     start = ahead.start
     detection = analysis.Detection(["make"])
 
-    def noted(
-        at: Chunks, spill: int, begin: int, end: int, then: ahead.Then | None = None
-    ) -> ahead.Ahead | None:
+    def noted(at: Chunks, spill: int, begin: int, end: int, *more: Any) -> ahead.Ahead | None:
         started.append((begin, end, detection.detector is None))
-        return start(at, spill, begin, end, then)
+        return start(at, spill, begin, end, *more)
 
     monkeypatch.setattr(ahead, "start", noted)
     monkeypatch.setattr(analyser, "READ", 4 * STEP)

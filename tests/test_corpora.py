@@ -191,8 +191,8 @@ def test_without_re2_the_corpora_give_the_same_reports(
     assert len(logs) > 100
     automaton = {log: detect(log.read_bytes()).to_dict() for log in logs}
     words = prefilter.via_search(prefilter.words())
-    monkeypatch.setattr(prefilter, "find", words)
-    monkeypatch.setattr(prefilter, "find_errors", lambda: words)
+    monkeypatch.setattr(prefilter, "find_for", lambda tool: words)
+    monkeypatch.setattr(prefilter, "find_errors", lambda tool=None: words)
     differ = [str(log) for log in logs if detect(log.read_bytes()).to_dict() != automaton[log]]
     assert differ == []
 

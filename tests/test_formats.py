@@ -63,7 +63,7 @@ def test_without_re2_the_table_finds_each_example_lines_row_all_the_same(
 @pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
 def test_stage_one_stops_at_each_example_line(row: Format, example: str) -> None:
     data = b"some ordinary output\n" + example.encode() + b"\nmore output\n"
-    hit = prefilter.find(data, 0)
+    hit = prefilter.find_for(row.own_output[0] if row.own_output else None)(data, 0)
     assert hit >= 0
     assert data.rfind(b"\n", 0, hit) + 1 == len(b"some ordinary output\n")
 
@@ -129,15 +129,24 @@ def test_the_errors_only_automaton_finds_every_example_that_is_no_warning() -> N
         return ((hit and hit.groups.get("sev")) or "").strip().lower()
 
     quiet = formats.WARNING_WORDS | formats.NOTE_WORDS
-    find = prefilter.find_errors()
     missed = [
         (row.name, example)
         for row, example in EXAMPLES
         if row.role != "warning"
         and sev(example) not in quiet
-        and find(example.encode() + b"\n", 0) != 0
+        and prefilter.find_errors(row.own_output and row.own_output[0])(example.encode() + b"\n", 0)
+        != 0
     ]
     assert missed == []
+
+
+@needs_re2
+def test_a_row_of_a_tools_own_output_is_looked_for_only_in_that_tools_output() -> None:
+    die = b"ok\nunknown item 'bolts' at lib/Inventory.pm line 16.\n"
+    assert prefilter.find(die, 0) == -1
+    assert prefilter.find_for("perl")(die, 0) == 3
+    assert prefilter.find_for("prove")(die, 0) == 3  # its test scripts' dies
+    assert prefilter.find_for("cargo") is prefilter.find  # no row of its own
 
 
 @pytest.mark.parametrize(

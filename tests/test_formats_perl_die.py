@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from test_detect import scan
 
-from pytest_errlearn.detect import detect
+from pytest_errlearn.detect import detect, tool_from_command
 from pytest_errlearn.report import Report
 
 
 def failed_run(text: str, command: str) -> Report:
-    return detect(textwrap.dedent(text).lstrip("\n").encode(), command=command, failed=True)
+    data = textwrap.dedent(text).lstrip("\n").encode()
+    return detect(data, tool_from_command(command), command=command, failed=True)
 
 
 def test_a_die_that_failed_the_run_is_its_error_at_the_die() -> None:
@@ -49,6 +50,7 @@ def test_a_confess_is_one_error_with_its_frames() -> None:
 def test_a_warn_in_a_run_that_passed_is_a_warning() -> None:
     report = detect(
         b"cache directory missing, using /tmp at warn.pl line 3.\ndone\n",
+        "perl",
         command="perl warn.pl",
         failed=False,
     )
@@ -69,7 +71,8 @@ def test_a_test_script_that_died_of_a_message_with_no_place_says_it() -> None:
         Failed 2/3 subtests
         # Looks like your test exited with 255 just after 2.
         t/03-quiet.t ..
-        """
+        """,
+        "prove",
     )
     assert [(e.message, e.category) for e in report.errors] == [
         ("division by zero", "runtime"),
@@ -89,7 +92,8 @@ def test_a_confess_in_a_test_script_is_one_error_and_its_warn_a_warning() -> Non
         t/config.t ..
         Dubious, test returned 255 (wstat 65280, 0xff00)
         All 1 subtests passed
-        """
+        """,
+        "prove",
     )
     (err,) = report.errors
     assert (err.file, err.line, err.message) == (
@@ -107,7 +111,8 @@ def test_perlcritic_violations_are_errors_at_their_file_and_column() -> None:
         lib/Legacy.pm: Code before strictures are enabled at line 3, column 1.  See page 429 of PBP.  (Severity: 5)
         lib/Legacy.pm: Two-argument "open" used at line 5, column 5.  See page 207 of PBP.  (Severity: 5)
         lib/Other.pm: Expression form of "eval" at line 4, column 24.  See page 161 of PBP.  (Severity: 5)
-        """  # noqa: E501
+        """,  # noqa: E501
+        "perlcritic",
     )
     assert [(e.tool, e.file, e.line, e.column, e.message) for e in report.errors] == [
         ("perlcritic", "lib/Legacy.pm", 3, 1, "Code before strictures are enabled"),
@@ -127,7 +132,8 @@ def test_perlcritics_verbose_formats_name_the_policy() -> None:
             subtle bugs that occur when the filename starts with funny characters
 
               open( $fh, '>output.txt' );          # not ok
-        """  # noqa: E501
+        """,  # noqa: E501
+        "perlcritic",
     )
     assert [(e.code, e.line, e.column, e.message) for e in report.errors] == [
         (
@@ -150,6 +156,6 @@ def test_perl_itself_reports_a_die_at_its_line(tmp_path: Path) -> None:
         ["perl", "run.pl"], cwd=tmp_path, capture_output=True, timeout=60, check=False
     )
     assert run.returncode != 0
-    report = detect(run.stdout + run.stderr, command="perl run.pl", failed=True)
+    report = detect(run.stdout + run.stderr, "perl", command="perl run.pl", failed=True)
     (err,) = report.errors
     assert (err.file, err.line, err.message) == ("run.pl", 3, "no stock left")

@@ -168,10 +168,11 @@ class Follower:
             if (detector := self.detection.detector) is not None:
                 detector.read_ahead(self.spill, self.offset, end, then)
             elif self.offset == 0:
-                from pytest_errlearn.detect import ahead
+                from pytest_errlearn.detect import ahead, prefilter, tool_from_command
                 from pytest_errlearn.detect.chunks import Chunks
 
-                self._early = ahead.start(Chunks(), self.spill, 0, end, then)
+                find = prefilter.find_for(tool_from_command(self.detection.argv))
+                self._early = ahead.start(Chunks(), self.spill, 0, end, then, find)
         except Exception as exc:
             self.broken = f"{type(exc).__name__}: {exc}"
 

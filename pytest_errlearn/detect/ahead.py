@@ -169,12 +169,20 @@ class Ahead:
             os.waitpid(self.pid, 0)
 
 
-def start(chunks: Chunks, fd: int, begin: int, end: int, then: Then | None = None) -> Ahead | None:
+def start(
+    chunks: Chunks,
+    fd: int,
+    begin: int,
+    end: int,
+    then: Then | None = None,
+    find: prefilter.Find = prefilter.find,
+) -> Ahead | None:
     """A worker reading ``fd`` from ``begin`` (the next byte ``chunks`` is fed) to
     ``end`` ahead of ``chunks``; None where it does not pay (too little left to
     read, no CPU free for it, no fork) or cannot be had. ``then``: what it
     makes of the last bytes it reads after its last chunk (``Ahead.after``),
-    where it reads them all."""
+    where it reads them all. ``find``: stage 1 as the scanner runs it (the
+    command's tool's, ``prefilter.find_for``)."""
     if end - begin < MIN_AHEAD or not hasattr(os, "fork") or prefilter.ENGINE != "re2":
         return None
     if then is not None and end - begin < then[0]:
@@ -196,7 +204,7 @@ def start(chunks: Chunks, fd: int, begin: int, end: int, then: Then | None = Non
     if pid == 0:  # the worker: never returns
         status = 0
         try:
-            _Worker(write_end, chunks, ring, then).read(fd, begin, end)
+            _Worker(write_end, chunks, ring, then, find).read(fd, begin, end)
         except BaseException:
             status = 1
         finally:
@@ -224,12 +232,20 @@ class Listed:
 class _Worker(Chunks):
     """The worker's side: the chunks cut as the scanner cuts them, from where it is."""
 
-    def __init__(self, out: int, at: Chunks, ring: Ring, then: Then | None = None) -> None:
+    def __init__(
+        self,
+        out: int,
+        at: Chunks,
+        ring: Ring,
+        then: Then | None = None,
+        find: prefilter.Find = prefilter.find,
+    ) -> None:
         super().__init__()
         self._pending, self._long = at._pending, at._long  # the scanner's unfinished line
         self.out = out
         self.ring = ring
         self.then = then
+        self.find = find
 
     def read(self, fd: int, begin: int, end: int) -> None:
         # The last bytes ``then`` needs, kept as read: the file's blocks may be
@@ -250,7 +266,7 @@ class _Worker(Chunks):
         loop finds them (``Scanner._chunk``), and the chunk stripped of its
         colours in the ring, where that changed it."""
         stripped = strip_colour(chunk)
-        starts = array("i", prefilter.line_starts(stripped))
+        starts = array("i", prefilter.line_starts(stripped, self.find))
         at = -1 if stripped is chunk else self.ring.put(stripped, self.out)
         head = _HEAD.pack(len(starts), len(chunk), at, len(stripped))
         write_all(self.out, head + starts.tobytes())  # at once: the scanner may be waiting

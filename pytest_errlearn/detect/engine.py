@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..report import Error, Report
-from . import ahead, rootcause
+from . import ahead, prefilter, rootcause
 from .baseline import Baseline
 from .classify import actionability, severity
 from .found import Found
@@ -278,7 +278,8 @@ class Detector:
         own, where that pays (``ahead``). What is fed next must be those bytes.
         ``then``: what that process makes of the last bytes too, for ``after``."""
         if self._scanner.ahead is None:
-            self._scanner.ahead = ahead.start(self._scanner, fd, begin, end, then)
+            find = prefilter.find_for(self.tool)
+            self._scanner.ahead = ahead.start(self._scanner, fd, begin, end, then, find)
 
     def take_ahead(self, worker: ahead.Ahead) -> None:
         """A worker started on this input from its first byte before this detector

@@ -235,15 +235,18 @@ not a thousand, and the lines it finds are the same. Without C every ``\\r``
 is a newline: more segments read, the same lines found."""
 
 
-def _table_rows(*, warnings: bool = True) -> list[Row]:
+def _table_rows(*, warnings: bool = True, tool: str | None = None) -> list[Row]:
+    """The rows stage 1 looks for: all but those read in their own tool's output
+    only, unless ``tool`` is theirs (``Format.own_output``)."""
     from .formats import NOTE_WORDS, TABLE, WARNING_WORDS
 
+    rows = [row for row in TABLE.rows if not row.own_output or tool in row.own_output]
     if warnings:
-        return [(row.pattern, row.seek) for row in TABLE.rows]
+        return [(row.pattern, row.seek) for row in rows]
     quiet = WARNING_WORDS | NOTE_WORDS
     return [
         (errors_only(row.pattern, quiet), row.seek and errors_only(row.seek, quiet))
-        for row in TABLE.rows
+        for row in rows
         if row.role != "warning"
     ]
 
@@ -253,7 +256,18 @@ find, ENGINE = compile_automaton(_table_rows())
 that some row may match; -1 when there is none."""
 
 
-def line_starts(buffer: bytes) -> list[int]:
+@cache
+def find_for(tool: str | None) -> Find:
+    """``find`` for the output of ``tool``'s command: with the rows read only there
+    (compiled on first use); ``find`` itself for a tool that has none."""
+    from .formats import TABLE
+
+    if not any(tool in row.own_output for row in TABLE.rows):
+        return find
+    return compile_automaton(_table_rows(tool=tool))[0]
+
+
+def line_starts(buffer: bytes, find: Find = find) -> list[int]:
     """The starts of the lines of ``buffer`` (whole lines) where ``find`` stops, in
     order: each line once, as a pass of ``find`` from each such line's end finds them."""
     starts: list[int] = []
@@ -266,7 +280,7 @@ def line_starts(buffer: bytes) -> list[int]:
 
 
 @cache
-def find_errors() -> Find:
+def find_errors(tool: str | None = None) -> Find:
     """The same automata blind to warning lines, for once enough warnings were read
-    (compiled on first use: most logs never need it)."""
-    return compile_automaton(_table_rows(warnings=False))[0]
+    (compiled on first use: most logs never need it); with ``tool``'s own rows."""
+    return compile_automaton(_table_rows(warnings=False, tool=tool))[0]

@@ -89,7 +89,7 @@ class Scanner(Chunks):
         self._carry: list[_Awaiting] = []  # ... that runs on into the next chunk
         self._buf = b""  # the chunk being read
         self._cursor = 0  # where, in it, the after-context of an error finished now begins
-        self._find = prefilter.find
+        self._find = prefilter.find_for(tool)
         self.ahead: ahead.Ahead | None = None  # a worker running stage 1 ahead (``ahead``)
         self._listed: ahead.Listed | None = None  # ... and what it found in this chunk
         self.warning_lines = warning_lines  # warning lines read, repeats included
@@ -170,7 +170,7 @@ class Scanner(Chunks):
         self._awaiting += self._carry
         self._carry = []
         if self._listed is None and self.warning_lines >= MAX_WARNINGS:
-            self._find = prefilter.find_errors()
+            self._find = prefilter.find_errors(self.tool)
         find = self._find if self._listed is None else self._listed.find
         while pos < size:
             if self._open is not None or self._awaiting:
@@ -272,6 +272,8 @@ class Scanner(Chunks):
         if (row := row_of(text)) is None:
             return False
         analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
+        if fmt.own_output and self.tool not in fmt.own_output:
+            return False  # read in its tool's output only, whatever found the line
         role: str = fmt.role
         own = self.tool if self.tool in fmt.shared else None  # the command's tool took the row up
         sev = "" if own else (groups.get("sev") or "").strip().lower()

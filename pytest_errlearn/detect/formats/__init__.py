@@ -116,6 +116,11 @@ class Format(NamedTuple):
     # and every line of it fails the check): where the command runs one of
     # them, a line is that tool's error.
     shared: tuple[str, ...] = ()
+    # The tools in whose output alone stage 1 stops at this row's lines (the
+    # command runs one): a shape so common that looking for it in every log
+    # would cost every log (a Perl die's "X at F line N.", with no ":" for the
+    # seeks' automaton to jump to; ``prefilter.find_for``). Empty: every log.
+    own_output: tuple[str, ...] = ()
 
 
 class _Lazy:

@@ -45,10 +45,10 @@ _LIBRARY = regex(
 )
 # A ``die``'s place: a Perl source (a script, a module, a test, ``-e``, an ``eval``), the
 # line of a filehandle last read, and the full stop.
-_DIE_AT = (
-    r" at (?P<file>\(eval \d+\)|-e|\S+\.(?:pl|pm|t|PL|cgi|psgi|fcgi)) line (?P<line>\d+)"
-    r"(?:, <[^>]*> (?:line|chunk) \d+)?\.$"
-)
+# Where a die says it died; stage 1 finds its lines by their end (``seek``): " at "
+# alone stands in every JavaScript and Java stack frame.
+_DIE_LINE = r" line (?P<line>\d+)(?:, <[^>]*> (?:line|chunk) \d+)?\.$"
+_DIE_AT = r" at (?P<file>\(eval \d+\)|-e|\S+\.(?:pl|pm|t|PL|cgi|psgi|fcgi))" + _DIE_LINE
 # perlcritic's place of a violation, and its severity: "... at line 5, column 5.  See
 # pages 202,204 of PBP.  (Severity: 5)" (verbosity 4, 5, 8), "... at line 5, near 'open
 # FH, ...'.  (Severity: 5)" (6, 7, 9).
@@ -283,7 +283,8 @@ ROWS = (
     Format(
         "perl-die",
         r"^(?P<msg>[^\s#].*?)" + _DIE_AT,
-        seek=_DIE_AT,
+        seek=_DIE_LINE,
+        own_output=("perl", "prove"),  # "X at F line N." no log's but perl's to look for
         tool="perl",
         role="warning",
         block="perldie",
@@ -300,6 +301,7 @@ ROWS = (
         + _CRITIC_AT
         + _CRITIC_SEVERITY,
         seek=_CRITIC_SEVERITY,
+        own_output=("perlcritic",),
         tool="perlcritic",
         rank=2,
         words=("(severity: ",),

@@ -160,9 +160,11 @@ class LintrFrame(Reader):
 
 
 # lintr's line (3.0 on, which names the linter): "R/a.R:3:5: style: [infix_spaces_linter] ...".
+# What a lint's line holds after its place: stage 1 finds the lines by it (``seek``)
+_LINT_AT = r": (?P<sev>style|warning|error): \[(?P<code>\w+)\] "
 _LINT = (
     r"^(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?\.(?:[Rr]|[Rr]md|[Rr]nw|qmd|Rprofile)):(?P<line>\d+):"
-    r"(?P<col>\d+): (?P<sev>style|warning|error): \[(?P<code>\w+)\] (?P<msg>.+)$"
+    r"(?P<col>\d+)" + _LINT_AT + r"(?P<msg>.+)$"
 )
 _LINT_RX = regex(_LINT)
 
@@ -266,6 +268,7 @@ ROWS = (
     Format(  # its "style" and "warning" are warnings; an "error" fails to parse
         "lintr",
         _LINT,
+        seek=_LINT_AT,
         tool="lintr",
         block="lintrframe",
         rank=2,
