@@ -113,6 +113,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ('Library "yojson" not found.', "dependency"),  # dune's
         ("Illegal division by zero at calc.pl line 3.", "runtime"),  # Perl's
         ('duplication of key "port" in mapping (key-duplicates)', "config"),  # yamllint's
+        # Gradle's dependency resolution and its build script's failure
+        ("Could not determine the dependencies of task ':compileKotlin'.", "dependency"),
+        ("A problem occurred evaluating root project 'app'.", "config"),
         # an ORM's lookup that found no row (Django's), no missing file
         ("shop.models.Item.DoesNotExist: Item matching query does not exist.", "runtime"),
         # conda, which a Python exception's row reads as a runtime error by its name

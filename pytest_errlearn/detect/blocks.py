@@ -333,8 +333,10 @@ class Gradle(Reader):
         elif stripped and self.err.message.startswith("* What went wrong"):
             self.err.message = stripped
         elif stripped.startswith("> "):
-            if " > " not in self.err.message:
-                self.err.message = f"{self.err.message} {stripped}"
+            # Each cause wraps the next, indented under it: the innermost says what
+            # went wrong ("Cannot resolve external dependency ... because no
+            # repositories are defined" under "Could not resolve all files ...").
+            self.err.message = f"{self.err.message.split(' > ', 1)[0]} {stripped}"
             # The failing tests or compiler errors above are the cause; this repeats them
             # (said under the task's line, or under the worker's failure that wraps it).
             self.consequence = self.consequence or stripped.startswith(self._SUMMARY)

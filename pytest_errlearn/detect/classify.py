@@ -40,6 +40,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"unresolved import|can't find crate|could not find .* in registry|"
         r"No matching distribution|Could not find a version that satisfies|"
         r"No matching version found for|Not Found - 404|"  # npm's, pnpm's
+        r"Could not (?:resolve all (?:files|dependencies|artifacts)|determine the dependencies "
+        r"of task)|Cannot resolve external "
+        r"dependency|No cached version of|Plugin \[id: '[^']+'.*\] was not found|"  # Gradle's
         r"PackagesNotFoundError|ResolvePackageNotFound|"  # conda's
         r"No candidates found|isn't supported by any available resolver|"  # yarn's
         r"package [\w.]+ does not exist|"  # javac's
@@ -182,7 +185,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Missing script|Unsupported (?:argument|block type)|"
         r"could not read Username|terminal prompts disabled|[Rr]epository (?:'.+' )?not found|"
         r"Host key verification failed|Authentication failed|"
-        r"duplication of key",  # yamllint's: the same key twice in a mapping
+        r"duplication of key|"  # yamllint's: the same key twice in a mapping
+        r"A problem occurred evaluating (?:root )?project",  # Gradle's build script
     ),
     (
         "build",

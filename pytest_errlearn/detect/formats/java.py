@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
@@ -116,6 +117,19 @@ BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(
 # or a manifest in it.
 FOLDER_OPTIONS = dict.fromkeys(("gradle", "gradlew"), ("-p", "--project-dir"))
 MANIFEST_OPTIONS = dict.fromkeys(("mvn", "mvnw"), ("-f", "--file"))
+
+_WHERE = regex(
+    r"^(?:Build|Settings|Script|Initialization script) file '(?P<file>[^']+)' line: (?P<line>\d+)$"
+)
+
+
+def _gradle_where(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """Gradle's ``* Where:`` section, just above ``* What went wrong:``: the build
+    script's line the failure is at (``Build file '/abs/build.gradle' line: 4``)."""
+    for line in before[-4:]:
+        if (m := _WHERE.match(line)) is not None:
+            groups["file"], groups["line"] = m["file"], m["line"]
+
 
 ROWS = (
     Format(
@@ -238,6 +252,7 @@ ROWS = (
         r"^\* What went wrong:$",
         tool="gradle",
         block="gradle",
+        fixup=_gradle_where,
         rank=2,
         examples=("* What went wrong:",),
     ),
