@@ -389,3 +389,23 @@ def test_sbt_s_werror_makes_the_warnings_above_it_the_errors() -> None:
     )
     assert err.message == "match may not be exhaustive. It would fail on the following input: None"
     assert report.warnings == []
+
+
+def test_scalacs_fatal_warnings_make_the_warnings_above_its_errors() -> None:
+    # A real run of scalac 2.11 (`scalac -deprecation -Xfatal-warnings src/Calc.scala`).
+    report = scan(
+        """
+        src/Calc.scala:6: warning: match may not be exhaustive.
+        It would fail on the following input: None
+          def kind(o: Option[Int]): String = o match {
+                                             ^
+        src/Calc.scala:10: warning: method plus in object Calc is deprecated: use add
+          def main(args: Array[String]): Unit = println(plus(1, 2) + kind(None))
+                                                        ^
+        error: No warnings can be incurred under -Xfatal-warnings.
+        two warnings found
+        one error found
+        """
+    )
+    assert [(e.tool, e.line) for e in report.errors] == [("scalac", 6), ("scalac", 10)]
+    assert report.warnings == []

@@ -52,7 +52,9 @@ ROWS = (
     ),
     Format(
         "rustc",
-        r"^\s?(?P<sev>error|warning)(?:\[(?P<code>E\d{4})\])?: (?P<msg>.+)$",
+        # (not scalac's line that its -Xfatal-warnings failed it: scala.py's)
+        r"^\s?(?P<sev>error|warning)(?:\[(?P<code>E\d{4})\])?: "
+        r"(?!No warnings can be incurred under -)(?P<msg>.+)$",
         block="rustc",
         rank=1,
         examples=("error[E0425]: cannot find value `x` in this scope", "error: something broke"),

@@ -110,6 +110,14 @@ ROWS = (
         rank=2,  # a fallback's line would be read as saying "-Werror", no error
         examples=("[error] No warnings can be incurred under -Werror.",),
     ),
+    Format(  # ... scalac's own, run alone
+        "scalac-fatal-warnings",
+        r"^error: (?P<msg>No warnings can be incurred under -(?:Werror|Xfatal-warnings)\.)\s*$",
+        tool="scalac",
+        role="strict",
+        rank=2,
+        examples=("error: No warnings can be incurred under -Xfatal-warnings.",),
+    ),
     Format(  # an exception sbt logged (``run``, a task that threw)
         "sbt-exception",
         rf"{SBT}\[error\] (?P<msg>(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)(?:: .*)?)$",
