@@ -77,3 +77,35 @@ def test_maven_s_missing_symbol_is_named_in_the_message_of_both_its_listings() -
         16,
         2,
     )
+
+
+# A real run of the JUnit Platform console launcher 1.9 (Debian's junit5),
+# `java -jar junit-platform-console-standalone.jar -cp out --select-class calc.CalcTest`.
+CONSOLE = """
+Failures (2):
+  JUnit Jupiter:CalcTest:subtracts()
+    MethodSource [className = 'calc.CalcTest', methodName = 'subtracts', methodParameterTypes = '']
+    => org.opentest4j.AssertionFailedError: 2 - 3 ==> expected: <-1> but was: <5>
+       org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)
+       org.junit.jupiter.api.Assertions.assertEquals(Assertions.java:560)
+       calc.CalcTest.subtracts(CalcTest.java:15)
+       java.base/java.lang.reflect.Method.invoke(Method.java:569)
+       [...]
+  JUnit Jupiter:CalcTest:divides()
+    MethodSource [className = 'calc.CalcTest', methodName = 'divides', methodParameterTypes = '']
+    => java.lang.ArithmeticException: / by zero
+       calc.Calc.div(Calc.java:6)
+       calc.CalcTest.divides(CalcTest.java:20)
+       [...]
+
+Test run finished after 114 ms
+[         2 tests failed          ]
+"""
+
+
+def test_the_junit_console_launchers_failures_are_each_at_the_projects_frame() -> None:
+    found = [(e.test, e.file, e.line, e.category) for e in scan(CONSOLE).errors]
+    assert found == [
+        ("CalcTest:subtracts()", "CalcTest.java", 15, "assertion"),
+        ("CalcTest:divides()", "Calc.java", 6, "runtime"),
+    ]

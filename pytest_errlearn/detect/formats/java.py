@@ -100,7 +100,41 @@ class Maven(Reader):
         pass
 
 
-READERS = {"gradlecause": GradleCause, "javac": Javac, "maven": Maven}
+class ConsoleFailure(Reader):
+    """The frames under a failure the JUnit Platform console launcher lists (no
+    ``at`` before them, ``[...]`` for those it leaves out): the innermost in the
+    project is the place."""
+
+    frames_wanted = False
+    _FRAME = regex(r"^ {7}\S|^ {7}\[\.\.\.\]$")
+
+    def accept(self, line: str) -> bool:
+        return self._FRAME.match(line) is not None
+
+    def finish(self) -> None:
+        from .scala import jvm_user_frame  # the JVM's frames, the test libraries' passed over
+
+        if (where := jvm_user_frame(self.err.block[1:])) is not None:
+            self.err.file, self.err.line = where
+
+
+_CONSOLE_TEST = regex(r"^  (?:JUnit \w+|[\w.-]+):(?P<test>\S.*?)\s*$")
+
+
+def _console_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """The failed test, named two lines above its exception (``JUnit Jupiter:CalcTest:
+    subtracts()``, then its ``MethodSource [...]``)."""
+    for line in before[-2:]:
+        if (m := _CONSOLE_TEST.match(line)) is not None:
+            groups["test"] = m["test"]
+
+
+READERS = {
+    "gradlecause": GradleCause,
+    "javac": Javac,
+    "maven": Maven,
+    "junitconsole": ConsoleFailure,
+}
 
 ORDER = 45  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -246,6 +280,19 @@ ROWS = (
         tool="maven",
         rank=1,
         examples=("[ERROR] Failed to read artifact descriptor for x:y:jar:1.0",),
+    ),
+    Format(  # the JUnit Platform console launcher's list of failures: each test's exception
+        "junit-console-failure",
+        r"^ {4}=> (?P<msg>(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?::.*)?)$",
+        tool="junit",
+        block="junitconsole",
+        fixup=_console_test,
+        rank=3,
+        words=("    => ",),
+        examples=(
+            "    => org.opentest4j.AssertionFailedError: 2 - 3 ==> expected: <-1> but was: <5>",
+            "    => java.lang.ArithmeticException: / by zero",
+        ),
     ),
     Format(
         "gradle-what-went-wrong",
