@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ...report import Error
 from ..reader import Reader
 from . import Format, regex
+from .scala import jvm_user_frame
 
 _SRC = r"(?:[A-Za-z]:)?[^\s:\[]+\.(?:java|kt|kts|scala|groovy)"
 # A request to a repository that failed for a reason a retry may not meet again:
@@ -112,8 +113,6 @@ class ConsoleFailure(Reader):
         return self._FRAME.match(line) is not None
 
     def finish(self) -> None:
-        from .scala import jvm_user_frame  # the JVM's frames, the test libraries' passed over
-
         if (where := jvm_user_frame(self.err.block[1:])) is not None:
             self.err.file, self.err.line = where
 
