@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from pytest_errlearn.detect.commandline import commands, program_name
 from pytest_errlearn.detect.hints import tool_from_command
 from pytest_errlearn.detect.shellwords import join, segments
-from pytest_errlearn.history import command_key
+from pytest_errlearn.history import command_key, command_line
 
 # line -> (tool hint, history key, the hooks' type, the hooks' command); None: not a build.
 TABLE: list[tuple[str, str | None, str, str | None, str | None]] = [
@@ -203,6 +203,11 @@ words = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_siz
 def test_join_quotes_as_shlex_does(argv: list[str]) -> None:
     assert join(argv) == shlex.join(argv)
     assert list(segments(join(argv))) == ([argv] if argv else [])
+
+
+@given(st.lists(st.one_of(words, st.text("az09_@%+=:,./- '$", max_size=8)), max_size=6))
+def test_the_line_a_run_is_filed_under_is_shlex_join_s(argv: list[str]) -> None:
+    assert command_line(argv) == shlex.join(argv)
 
 
 @given(st.text(max_size=80))

@@ -8,6 +8,7 @@ the disk, and the history stays bounded.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import sqlite3
 import subprocess
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 from history_helpers import as_of, count, error, opened, run
 
+import pytest_errlearn
 from pytest_errlearn.history import record as record_module
 from pytest_errlearn.history import store
 from pytest_errlearn.history.schema import VERSION
@@ -78,25 +80,28 @@ def test_a_run_s_hints_and_record_read_through_indexes_never_a_whole_table(
 
 _PROBE = """
 import sys
-from pathlib import Path
+before = set(sys.modules)
 from pytest_errlearn.history import History
 from pytest_errlearn.report import Report
-history = History.open(Path(sys.argv[1]), create=False)
+history = History.open(sys.argv[1], create=False)
 assert not history.hints(sys.argv[2])
 history.record(Report(), source="run", command=sys.argv[2], exit_code=0)
 history.close()
-print(" ".join(sorted(sys.modules)))
+print(" ".join(sorted(set(sys.modules) - before)))
 """
 
 
 def _loaded(root: Path, command: str) -> set[str]:
-    """The modules a fresh interpreter loads to read the hints of ``command`` and record a
-    clean pass of it, as ``errlearn run`` does."""
+    """The modules a fresh interpreter loads (beyond its own start-up's) to read the hints
+    of ``command`` and record a clean pass of it, as ``errlearn run`` does. Without
+    ``site`` (``-S``), whose finder of an editable install loads ``re`` first."""
+    package = Path(pytest_errlearn.__file__).parent.parent
     done = subprocess.run(
-        [sys.executable, "-c", _PROBE, str(root), command],
+        [sys.executable, "-S", "-c", _PROBE, str(root), command],
         capture_output=True,
         text=True,
         check=True,
+        env={**os.environ, "PYTHONPATH": str(package)},
     )
     return set(done.stdout.split())
 
@@ -122,6 +127,7 @@ def test_a_command_line_met_before_is_hinted_and_recorded_without_reading_it_aga
         "pytest_errlearn.history.outcomes",  # no fix shown nor settled: no outcome,
         "pytest_errlearn.history.tree",  # nor the code's state asked for
         "datetime",
+        "re",  # a tenth of a short run's start-up: a clean pass has no text to read
     }
 
 

@@ -111,7 +111,7 @@ def test_a_rule_runs_only_on_text_with_its_words_and_masks_as_all_rules_would(
     """Each rule's words are in every text it masks: skipping the rules whose
     words a text lacks changes nothing, on every secret above and on the
     corpora's lines that hold any rule's word."""
-    rules = [(re.compile(rx, flags), repl) for _, rx, flags, repl in redact_module._SOURCES]
+    rules = [(re.compile(rx), repl) for _, rx, repl in redact_module._SOURCES]
 
     def every_rule(text: str) -> str:
         for rx, repl in rules:
@@ -122,7 +122,7 @@ def test_a_rule_runs_only_on_text_with_its_words_and_masks_as_all_rules_would(
         line
         for path in sorted(corpora.glob("logchunks/logs/*/*/failed/*.log"))[:40]
         for line in path.read_text(errors="replace").splitlines()
-        if redact_module._MAYBE.search(line.lower())
+        if any(word in line.lower() for word in redact_module._WORDS)
     ]
     texts = [text for text, _ in (p.values for p in SECRETS)] + lines
     assert len(lines) > 500

@@ -61,9 +61,9 @@ class Analysis:
 
     @property
     def command(self) -> str:
-        import shlex  # with the re module it loads: only once there is output
+        from pytest_errlearn.history import command_line
 
-        return shlex.join(self.argv)
+        return command_line(self.argv)
 
     @property
     def silent(self) -> bool:

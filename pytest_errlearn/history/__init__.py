@@ -11,7 +11,7 @@ noise: ``record.py``; fix outcomes, one per failure per change of the code:
 
 from __future__ import annotations
 
-from .commands import command_key
+from .commands import command_key, command_line
 from .store import History, remember
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
@@ -28,6 +28,7 @@ __all__ = [
     "History",
     "PatternStats",
     "command_key",
+    "command_line",
     "demote_noise",
     "remember",
 ]

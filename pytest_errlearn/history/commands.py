@@ -15,16 +15,33 @@ first; this is for the lines it has not met yet.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 MAX_WORDS = 2
-_WORD = re.compile(r"^[A-Za-z:][\w:.-]*$")
+_WORD = r"[A-Za-z:][\w:.-]*"  # a subcommand, not a path, an option or a value
+# What ``shlex.quote`` leaves unquoted: ASCII letters, digits and ``_@%+=:,./-``.
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
+
+
+def command_line(argv: Sequence[str]) -> str:
+    """``shlex.join(argv)``: the line a run is filed and its hints found under.
+
+    Most commands have no word to quote, and for them ``shlex`` is not loaded:
+    it loads ``re``, a tenth of the start-up of a short run in a project with
+    history (``benchmarks/bench_hints.py``).
+    """
+    if all(word and _PLAIN.issuperset(word) for word in argv):
+        return " ".join(argv)
+    import shlex
+
+    return shlex.join(argv)
 
 
 def command_key(command: str | Sequence[str]) -> str:
     """``npm test --silent`` -> ``npm test``; ``python -m pytest tests`` -> ``pytest``;
     ``cd api && npx jest`` -> ``jest``."""
+    import re
+
     from ..detect.commandkind import main_command, takes_subcommands
 
     found = main_command(command)
@@ -33,7 +50,7 @@ def command_key(command: str | Sequence[str]) -> str:
     words = [found.program]
     if takes_subcommands(found.program):
         for word in found.subcommand[:MAX_WORDS]:
-            if not _WORD.match(word):
+            if not re.fullmatch(_WORD, word):
                 break
             words.append(word)
     return " ".join(words)

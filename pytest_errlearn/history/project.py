@@ -11,21 +11,24 @@ upstream's history, say).
 from __future__ import annotations
 
 import os
-import re
 
-_SECTION = re.compile(r'^\s*\[\s*remote\s+"([^"]+)"\s*\]\s*$')
-_URL = re.compile(r"^\s*url\s*=\s*(.+?)\s*$", re.IGNORECASE)
-_SCP = re.compile(r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$")  # git@host:org/repo
+# Regexes as text, for ``re`` loaded where they are used (``re`` is a tenth of a
+# short run's start-up, which reads no git config unless a server is set).
+_SECTION = r'^\s*\[\s*remote\s+"([^"]+)"\s*\]\s*$'
+_URL = r"(?i)^\s*url\s*=\s*(.+?)\s*$"
+_SCP = r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$"  # git@host:org/repo
 
 
 def normalise_remote(url: str) -> str:
     """``host/path`` of a git remote: no scheme, user, password, port or ``.git``."""
+    import re
+
     url = url.strip().strip('"')
     if "://" in url:
         rest = url.split("://", 1)[1]
         host, _, path = rest.partition("/")
         host = host.rsplit("@", 1)[-1].split(":", 1)[0]
-    elif m := _SCP.match(url):
+    elif m := re.match(_SCP, url):
         host, path = m.group(1), m.group(2)
     else:
         return url.rstrip("/").removesuffix(".git")
@@ -64,13 +67,15 @@ def git_remote(root: str) -> str | None:
             lines = f.read().splitlines()
     except OSError:
         return None
+    import re
+
     remotes: dict[str, str] = {}
     current: str | None = None
     for line in lines:
         if line.lstrip().startswith("["):
-            m = _SECTION.match(line)
+            m = re.match(_SECTION, line)
             current = m.group(1) if m else None
-        elif current is not None and current not in remotes and (u := _URL.match(line)):
+        elif current is not None and current not in remotes and (u := re.match(_URL, line)):
             remotes[current] = u.group(1)
     return remotes.get("origin") or next(iter(remotes.values()), None)
 

@@ -7,7 +7,6 @@ project, and the fixes that were shown. No history, no output; always exit 0.
 
 from __future__ import annotations
 
-import shlex
 import sys
 import time
 
@@ -85,7 +84,7 @@ def known_issues(argv: list[str], *, limit: int = LIMIT) -> str:
     the run to report.
     """
     from pytest_errlearn.config import ConfigError, load_settings
-    from pytest_errlearn.history import History
+    from pytest_errlearn.history import History, command_line
 
     try:
         settings = load_settings()
@@ -100,7 +99,7 @@ def known_issues(argv: list[str], *, limit: int = LIMIT) -> str:
         found = lookup(
             settings.root_dir,
             settings.history_url,
-            shlex.join(argv),
+            command_line(argv),
             limit,
             _stderr,
             wait=False,
@@ -111,7 +110,7 @@ def known_issues(argv: list[str], *, limit: int = LIMIT) -> str:
     if history is None:
         return ""
     with history:
-        return format_hints(history.hints(shlex.join(argv), limit))
+        return format_hints(history.hints(command_line(argv), limit))
 
 
 def _moved_only(message: str) -> None:
@@ -126,7 +125,7 @@ def _moved_only(message: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pytest_errlearn.config import load_settings
-    from pytest_errlearn.history import History
+    from pytest_errlearn.history import History, command_line
 
     argv = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
     if not argv:
@@ -134,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
     settings = load_settings()
-    command = shlex.join(argv)
+    command = command_line(argv)
     hints: list[Hint] = []
     if settings.history_url:  # a server's: its copy here, else the server itself
         from pytest_errlearn.history.hintcache import lookup
