@@ -1,7 +1,9 @@
 """Autotools: ``configure``'s errors and automake's test harness (``make check``).
 
 ``configure: error: ...`` stops the build; its next lines often say more (the
-packages pkg-config did not find). automake's harness prints one line a test,
+packages pkg-config did not find). A check that fails before it prints its
+result leaves the error on its line (``checking for GLIB... configure: error:``).
+automake's harness prints one line a test,
 ``PASS: name``, ``FAIL: name`` (with the TAP driver, each TAP result:
 ``FAIL: t/cart.t 2 - total``): where the test printed its own error above it
 (a Check or Unity failure, an assertion), the line only follows from that;
@@ -45,15 +47,16 @@ READERS = {"configure": ConfigureError}
 _TEST = r"(?P<test>(?:[\w.+-]*/)*[\w+-]+(?:\.(?:sh|test|t|pl|py|exe|tap|bats))?)"
 
 ROWS = (
-    Format(
+    Format(  # on the line of the check that failed, where it printed no result
         "configure-error",
-        r"^configure: error: (?P<msg>.+)$",
+        r"^(?:checking .*?\.\.\. )?configure: error: (?P<msg>.+)$",
         tool="configure",
         block="configure",
         rank=2,
         examples=(
             "configure: error: Package requirements (libxml-2.0 >= 2.9) were not met:",
             "configure: error: C compiler cannot create executables",
+            "checking for XML... configure: error: Package requirements (libxml-2.0) were not met:",
         ),
     ),
     Format(

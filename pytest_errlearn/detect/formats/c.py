@@ -30,6 +30,17 @@ FOLDER_OPTIONS = {
     "cmake": ("-S",),
 }
 
+# The warnings that say a name or a type is wrong, made errors or not (gcc 14 makes
+# them errors of its own): the plain row's, whose words the classifier reads.
+_NOT_RULES = (
+    r"implicit-function-declaration|implicit-int|incompatible-pointer-types|int-conversion"
+    r"|return-mismatch|return-type"
+)
+
+# The linker, by its name or its path (MinGW prints "c:/.../bin/ld.exe"); a
+# linker's lines under rustc's "= note:" come indented.
+_LD = r"(?:(?:[A-Za-z]:)?[/\\]\S*[/\\])?(?:rust-lld|ld(?:\.\w+)?)"
+
 # The C library's assert(): "prog: file.c:12: main: Assertion `x == 4' failed."
 _ASSERTION = r": (?P<msg>Assertion [`'].*' failed\.)$"
 
@@ -97,15 +108,31 @@ class NinjaFailed(Reader):
         pass
 
 
-# What cmake's own words say: its parser's "Parse error.  Expected a command name ...".
-_CMAKE_SAYS = (("syntax", regex(r"^Parse error\.")),)
+# What cmake's own words say: its parser's "Parse error.  Expected a command name ...";
+# a source, an included file or a folder that is not there.
+_CMAKE_SAYS = (
+    ("syntax", regex(r"^Parse error\.")),
+    (
+        "filesystem",
+        regex(r"^Cannot find source file|could not find requested file|does not exist"),
+    ),
+)
+# The modules cmake ships (``/usr/share/cmake-3.16/Modules/FindCUDA.cmake``): where a
+# ``find_package`` fails, never the user's to edit.
+_CMAKE_MODULES = regex(r"[/\\]share[/\\]cmake[^/\\]*[/\\]Modules[/\\]")
+_CALL = regex(r"^\s+(?P<file>\S.*?):(?P<line>\d+) \([\w-]+\)$")  # a Call Stack's frame
 
 
 class CMake(Reader):
     """``CMake Error``: an indented message, blank lines, a ``Call Stack``. The
-    message is the first paragraph, its lines (cmake wraps them) joined."""
+    message is the first paragraph, its lines (cmake wraps them) joined; where
+    it ends with a colon, the paragraph it introduces too (the file it did not
+    find, indented deeper). An error in a module cmake ships (``Could NOT find
+    X``, raised in ``FindPackageHandleStandardArgs.cmake``) is the project's at
+    the first frame of its own in the Call Stack (its ``find_package``)."""
 
     frames_wanted = False
+    _ITEMS = 3  # lines of the paragraph a colon introduces, at most
 
     # config mode's own verdict, worded after a paragraph of how it looked
     # ("By not providing "FindX.cmake" in CMAKE_MODULE_PATH this project ...")
@@ -119,16 +146,31 @@ class CMake(Reader):
         self.words: list[str] = []  # the message's lines
         self.reading = False  # the paragraph that is the message, while read
         self.decisive = False  # config mode's verdict was read
+        self.items = 0  # lines of the paragraph its colon introduces still to take
+        self.stack = False  # in the Call Stack
+        self.caller: tuple[str, int] | None = None  # its first frame outside cmake's modules
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
         if stripped and not line[:1].isspace():
             self.reading = False
-            return line.startswith("Call Stack (most recent call first):")
-        if not stripped:
+            self.stack = line.startswith("Call Stack (most recent call first):")
+            return self.stack
+        if self.stack:
+            m = _CALL.match(line)
+            if m is not None and self.caller is None and not _CMAKE_MODULES.search(m["file"]):
+                self.caller = (m["file"], int(m["line"]))
+        elif not stripped:
+            if self.reading and self.words[-1].endswith(":"):
+                self.items = self._ITEMS
+            elif self.items < self._ITEMS:
+                self.items = 0  # the paragraph the colon introduced is over
             self.reading = False
         elif self.reading:
             self.words.append(stripped)
+        elif self.items:
+            self.words.append(stripped)
+            self.items -= 1
         elif not self.decisive and self._DECISIVE.match(stripped):
             self.words, self.reading, self.decisive = [stripped], True, True
         elif not self.words and self.err.message.rstrip().endswith(":"):  # the header says none
@@ -138,6 +180,8 @@ class CMake(Reader):
     def finish(self) -> None:
         if self.words:
             self.err.message = " ".join(self.words)
+        if self.caller is not None and _CMAKE_MODULES.search(self.err.file or ""):
+            self.err.file, self.err.line = self.caller
 
     def category(self) -> str | None:
         return said_in(_CMAKE_SAYS, self.err.message)
@@ -157,6 +201,26 @@ ROWS = (
         examples=(
             "test_cart: test_cart.c:12: main: Assertion `total(items) == 4' failed.",
             "a.out: src/cart.cpp:7: int total(): Assertion `n > 0' failed.",
+        ),
+    ),
+    Format(  # a warning -Werror made an error: the build's rule, not a wrong name or type
+        # (an implicit declaration, a pointer of another type, say more: the next row's)
+        "gcc-werror",
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?)"
+        + _GCC_AT
+        + r": (?P<msg>.+ \[-Werror(?:=|,-W)(?!"
+        + _NOT_RULES
+        + r")[\w+=-]+\])$",
+        seek=_GCC_AT,
+        tool="gcc",
+        block="gcc",
+        fixup=_instantiated_at,
+        category="build",
+        rank=2,
+        examples=(
+            "src/cart.c:12:9: error: unused variable 'n' [-Werror=unused-variable]",
+            "src/cart.c:5:7: error: variable 'n' set but not used "
+            "[-Werror,-Wunused-but-set-variable]",
         ),
     ),
     Format(
@@ -190,30 +254,58 @@ ROWS = (
     ),
     Format(
         "ld-undefined",
-        r"^(?:(?:/\S*/)?ld(?:\.\w+)?: )?(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
+        r"^(?:" + _LD + r": )?(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
         r"(?P<msg>(?:undefined reference to|multiple definition of) .+)$",
         tool="ld",
         category="reference",
         rank=2,
         examples=("main.c:(.text+0x15): undefined reference to `foo'",),
     ),
+    Format(  # a library to link that is not there (ld's words, lld's)
+        "ld-no-library",
+        r"^" + _LD + r": (?:error: )?(?P<msg>(?:cannot find|unable to find library) -l.+)$",
+        tool="ld",
+        category="dependency",
+        rank=2,
+        examples=(
+            "/usr/bin/ld: cannot find -lfoo",
+            "C:/msys64/mingw64/bin/../lib/gcc/x86_64-w64-mingw32/13.2.0/../../../../"
+            "x86_64-w64-mingw32/bin/ld.exe: cannot find -lfoo: No such file or directory",
+            "rust-lld: error: unable to find library -lfoo",
+        ),
+    ),
     Format(
         "ld-error",
-        r"^(?:/\S*/)?ld(?:\.\w+)?: (?P<msg>(?:cannot find|error:|final link failed|"
+        r"^" + _LD + r": (?:error: )?(?P<msg>(?:cannot find|final link failed|"
         r"unrecognized|cannot open).+)$",
         tool="ld",
         rank=2,
-        examples=("/usr/bin/ld: cannot find -lfoo",),
+        examples=(
+            "/usr/bin/ld: cannot find crt1.o: No such file or directory",
+            "c:/mingw/bin/../lib/gcc/mingw32/9.2.0/../../../../mingw32/bin/ld.exe: "
+            "cannot open output file app.exe: Permission denied",
+        ),
     ),
-    Format(
+    Format(  # any other the linker says is an error (lld's "undefined symbol: cart_total")
+        "ld-error-said",
+        r"^" + _LD + r": error: (?P<msg>.+)$",
+        tool="ld",
+        rank=2,
+        examples=("ld.lld: error: undefined symbol: cart_total",),
+    ),
+    Format(  # the linker's errors above, counted; none read there: this is the error
         "link-consequence",
-        r"^(?:collect2: error: ld returned \d+ exit status"
+        r"^(?:collect2(?:\.exe)?: error: ld returned \d+ exit status"
         r"|(?:clang|gcc|g\+\+|clang\+\+): error: linker command failed.*"
         r"|\d+ errors? generated\.)$",
         tool="ld",
-        role="consequence",
+        role="count",
+        category="build",
         rank=0,
-        examples=("collect2: error: ld returned 1 exit status",),
+        examples=(
+            "collect2: error: ld returned 1 exit status",
+            "collect2.exe: error: ld returned 1 exit status",
+        ),
     ),
     Format(
         "make-error",

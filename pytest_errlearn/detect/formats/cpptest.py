@@ -32,6 +32,11 @@ def _ctest_message(groups: dict[str, str | None], before: Sequence[str]) -> None
     groups["msg"] = f"{groups['test']}: {status}"
 
 
+def _listed_message(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A listed test's message as its own line's: the test, and how it ended."""
+    groups["msg"] = f"{groups['test']}: {groups['status']}"
+
+
 class CTestOutput(Reader):
     """What a test that did not pass printed, under its line (``ctest
     --output-on-failure``), up to the next test's: its first line that some row
@@ -41,7 +46,8 @@ class CTestOutput(Reader):
 
     frames_wanted = False
     _NEXT = regex(
-        r"^\s*(?:Start +\d+: |\d+/\d+ Test +#\d+: |\d+% tests passed|The following tests FAILED)"
+        r"^\s*(?:Start +\d+: |\d+/\d+ Test +#\d+: |\d+% tests passed|The following tests FAILED"
+        r"|\d+ - \S+ \([A-Z][\w ]*\)$|Errors while running CTest)"
     )
     _TELLING = regex(r"(?i)error|fail|expected|exception|assert|abort|not |timed? ?out")
     # a test's own words at the place it failed ("test_div.c:6: FAIL: ...")
@@ -187,7 +193,29 @@ class Catch2Assertion(_Expectation):
         return "runtime" if "unexpected exception" in said or "fatal error" in said else "assertion"
 
 
-READERS = {"ctest": CTestOutput, "gtest": GTestFailure, "catch2": Catch2Assertion}
+class CTestListed(Reader):
+    """A test ctest lists as not passed at its end (``  32 - store (Not Run)``): the
+    test's error where its own line above was not read (a log cut, ``ctest -Q``);
+    its category is the word ctest ends it with. Nothing under it belongs."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        return False
+
+    def category(self) -> str | None:
+        status = self.err.message.rpartition(": ")[2]
+        if status == "Failed":
+            return "assertion"
+        return _CTEST_CATEGORY.get(status, "runtime")  # a crash: "SEGFAULT", "Subprocess aborted"
+
+
+READERS = {
+    "ctest": CTestOutput,
+    "ctestlisted": CTestListed,
+    "gtest": GTestFailure,
+    "catch2": Catch2Assertion,
+}
 
 ROWS = (
     Format(
@@ -231,14 +259,34 @@ ROWS = (
             "1/3 Test #1: test_add .........Subprocess aborted***Exception:   0.00 sec",
         ),
     ),
-    Format(  # ... and the tests that did not pass, listed again at the end
+    Format(  # ... and the tests that did not pass, listed again at the end (the next rows)
         "ctest-summary",
-        r"^(?:The following tests FAILED:|Errors while running CTest)$",
+        r"^Errors while running CTest$",
         tool="ctest",
         role="consequence",
-        block="indented",
         rank=0,
-        examples=("The following tests FAILED:", "Errors while running CTest"),
+        examples=("Errors while running CTest",),
+    ),
+    Format(  # the list's heading: its lines say which (not the lines above it)
+        "ctest-summary-heading",
+        r"^The following tests FAILED:$",
+        tool="ctest",
+        role="ignore",
+        rank=0,
+        examples=("The following tests FAILED:",),
+    ),
+    Format(  # each a failure its line above said; where none was read, the error itself
+        "ctest-listed",
+        r"^\s+\d+ - (?P<test>\S+) \((?P<status>Failed|Not Run|Timeout|SEGFAULT|"
+        r"Subprocess aborted|Child aborted|Bus error|ILLEGAL|Numerical|OTHER_FAULT|"
+        r"Exception|Interrupt|Disabled)\)$",
+        tool="ctest",
+        role="consequence",
+        block="ctestlisted",
+        fixup=_listed_message,
+        rank=3,
+        words=(" (failed)", " (not run)", " (timeout)", " (segfault)", "aborted)"),
+        examples=("\t  2 - unit_parse (Failed)", "\t 32 - store_trace (Not Run)"),
     ),
     Format(
         "catch2-failed",

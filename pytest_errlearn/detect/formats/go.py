@@ -1,4 +1,5 @@
-"""Go: go build / vet, go test failures (as text or ``-json`` events), panics, golangci-lint."""
+"""Go: go build / vet, go test failures (as text or ``-json`` events), panics, golangci-lint,
+and the go command's own errors (``go: ...``: modules, go.sum, go.mod)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, named_above, regex
+from . import Format, named_above, regex, said_in
 
 ORDER = 40  # where its rows stand in the table (``formats.families``)
 COMMANDS = {"go": "go", "golangci-lint": "golangci-lint"}
@@ -169,7 +170,51 @@ class GoRace(Reader):
         return True
 
 
-READERS = {"gorace": GoRace}
+# What the go command's words say its failure is: go.mod or the toolchain wrong,
+# a module proxy out of reach, a module it cannot have (else: as any error's words).
+_GO_SAYS = (
+    ("config", regex(r"go\.mod file not found|errors parsing go\.|go\.mod (?:needed|requires go)")),
+    ("config", regex(r"cannot find main module|GOPATH|GOFLAGS|GOTOOLCHAIN")),
+    ("network", regex(r"dial tcp|i/o timeout|connection refused|TLS handshake|no such host")),
+    ("dependency", regex(r"go\.sum|checksum|module|requires|imports|revision|version|not found")),
+)
+
+
+class GoCommand(Reader):
+    """Under the go command's own error (``go: ...``): the lines it indents under
+    it (``\tgo mod tidy``, the module that one required), and under a checksum
+    mismatch the two sums and the ``SECURITY ERROR`` paragraph. Where its line
+    ends before saying what went wrong ("go: example.com/app requires", "...
+    exit status 128:"), the indented lines that say it are the message's end."""
+
+    frames_wanted = False
+    _MORE = (" requires", " imports", ":")  # a line the next one goes on from
+    _JOINED = 3  # lines of the message, at most
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.joined = 1
+        self.security = False  # in the paragraph after a checksum mismatch
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return not self.blanks
+        if line.startswith("SECURITY ERROR") or self.security:
+            self.security = not line.startswith("For more information, see")
+            return True
+        if not line[:1].isspace():
+            return False
+        said = self.err.message.rstrip()
+        if self.joined < self._JOINED and said.endswith(self._MORE) and not self.blanks:
+            self.err.message, self.joined = f"{said} {stripped}", self.joined + 1
+        return True
+
+    def category(self) -> str | None:
+        return said_in(_GO_SAYS, self.err.message)
+
+
+READERS = {"gorace": GoRace, "gocommand": GoCommand}
 
 ROWS = (
     Format(  # go test -race: each data race, then its test fails saying it raced
@@ -257,6 +302,44 @@ ROWS = (
             'length 3 [recovered]\\n"}',
         ),
         fixup=panic_in_test,
+    ),
+    Format(  # go mod verify / download: a module whose sum is not go.sum's
+        "go-checksum",
+        r"^(?:go: )?verifying (?P<msg>\S+: checksum mismatch)$",
+        tool="go",
+        category="dependency",
+        block="gocommand",
+        rank=2,
+        words=("checksum mismatch",),
+        examples=("verifying example.com/lib@v1.2.0/go.mod: checksum mismatch",),
+    ),
+    Format(  # the go command's own error (not its progress: "go: downloading ...")
+        "go-command",
+        r"^go: (?!downloading |finding |found |added |upgraded |downgraded |removed |extracting "
+        r"|creating new go\.mod|to add |switching to |upgrading toolchain)"
+        r"(?:(?P<sev>warning): )?(?P<msg>.+)$",
+        tool="go",
+        block="gocommand",
+        rank=2,
+        words=("go: ",),
+        examples=(
+            "go: example.com/lib@v1.2.0: missing go.sum entry for go.mod file; to add it:",
+            "go: go.mod file not found in current directory or any parent directory; see "
+            "'go help modules'",
+            "go: example.com/app requires",
+        ),
+    ),
+    Format(  # a call with the wrong arguments, a value of another type
+        "go-type",
+        _PLACE + r":(?P<col>\d+): (?P<msg>(?:not enough|too many) arguments in call to .+"
+        r"|.+ \(no value\) used as value|assignment mismatch: .+|invalid operation: .+)$",
+        tool="go",
+        category="type",
+        rank=_COMPILED,
+        examples=(
+            "./main.go:9:14: not enough arguments in call to total",
+            "./main.go:9:7: total() (no value) used as value",
+        ),
     ),
     Format(  # an import or a variable left unused: a name that is not used
         "go-unused",

@@ -1,10 +1,17 @@
-"""Rust: rustc/cargo diagnostics, cargo test panics and summaries, `cargo fmt --check`."""
+"""Rust: rustc/cargo diagnostics, cargo test panics and summaries, `cargo fmt --check`.
+
+A link that failed is rustc's ``error: linking with `cc` failed``, what the
+linker said in the notes under it (``= note: /usr/bin/ld: cannot find -lssl``):
+that line is the error's message.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import Format
+from ...report import Error
+from ..reader import Reader, read_by_a_row
+from . import Format, regex
 
 ORDER = 30  # where its rows stand in the table (``formats.families``)
 COMMANDS = {**dict.fromkeys(("cargo", "rustc"), "cargo"), "rustfmt": "rustfmt"}
@@ -26,7 +33,48 @@ def _rustfmt(groups: dict[str, str | None], before: Sequence[str]) -> None:
     groups["msg"] = "would reformat (rustfmt)"
 
 
+class LinkFailed(Reader):
+    """Under rustc's ``error: linking with `cc` failed``: its notes (``= note:``),
+    the linker's command, then what the linker printed, its lines indented
+    under the first. The first of those a row reads as an error (ld's
+    ``cannot find -lssl``, ``undefined reference to``, lld's ``unable to find
+    library``) is the failure's message, place and category; else the header's."""
+
+    frames_wanted = False
+    _NOTE = regex(r"^\s*(?:[=|]\s*(?:(?:note|help):\s*)?)?")  # "  |", "  = note: "
+    _OWN = regex(r"^(?:some arguments are omitted|\"|LC_ALL=|[\w.-]+ \")")  # the command
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.read: Format | None = None  # the row that read the linker's error
+
+    def accept(self, line: str) -> bool:
+        if line.strip() and not line[:1].isspace() and not line.startswith(("=", "|", "...")):
+            return False  # rustc's next line of its own
+        if not line.strip():
+            return not self.blanks
+        said = self._NOTE.sub("", line, count=1)
+        if self.read is None and said and not self._OWN.match(said):
+            self.read = read_by_a_row(self.err, said, lambda row: row.name == "rust-link-failed")
+        return True
+
+    def category(self) -> str | None:
+        if self.read is None:
+            return "build"
+        return self.read.category or self.said_else("build")
+
+
+READERS = {"rustlink": LinkFailed}
+
 ROWS = (
+    Format(  # the linker failed: what it said is in the notes under it
+        "rust-link-failed",
+        r"^error: linking with `[^`]+` failed: exit (?:status|code): \d+$",
+        tool="cargo",
+        block="rustlink",
+        rank=2,
+        examples=("error: linking with `cc` failed: exit status: 1",),
+    ),
     Format(  # `cargo fmt --check`, `rustfmt --check`: each place it would change, a diff under
         "rustfmt-diff",
         r"^Diff in (?P<file>\S.*?\.rs)(?::(?P<line>\d+):| at line (?P<old_line>\d+):)$",
@@ -40,6 +88,7 @@ ROWS = (
         "cargo-consequence",
         r"^error: (?P<msg>(?:could not compile|aborting due to|(?:doc)?test failed, to rerun|"
         r"build failed|Could not compile|failed to run custom build command for|"
+        r"failed to compile `|"
         r"test run failed(?=\s*$))\b.*)$",
         tool="cargo",
         role="consequence",
@@ -48,6 +97,9 @@ ROWS = (
             'error: could not compile `demo` (bin "demo") due to 2 previous errors',
             "error: test run failed",  # cargo nextest's, after its summary
             "error: doctest failed, to rerun pass `-p core_lib --doc`",
+            # cargo install's, after the crate's errors
+            "error: failed to compile `demo v0.1.0`, intermediate artifacts can be found at "
+            "`/tmp/cargo-installAb12Cd`.",
         ),
     ),
     Format(
@@ -61,8 +113,8 @@ ROWS = (
     ),
     Format(  # a test runs in a thread named after it; a program's own is "main", no test
         "rust-panic",
-        r"^thread '(?:main|(?P<test>[^']*))'(?: \(\d+\))? panicked at (?:'(?P<msg>.*)', )?"
-        r"(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+):?$",
+        r"^\s*thread '(?:main|(?P<test>[^']*))'(?: \(\d+\))? panicked at (?:'(?P<msg>.*)', )?"
+        r"(?P<file>[^\s:]+):(?P<line>\d+)(?::(?P<col>\d+))?:?$",
         tool="cargo",
         block="rustpanic",
         rank=3,
@@ -70,13 +122,15 @@ ROWS = (
             "thread 'main' panicked at src/main.rs:2:5:",
             "thread 'tests::it_works' panicked at 'assertion failed: false', src/lib.rs:5:9",
             "thread 'tests::adds' (4465) panicked at src/lib.rs:5:17:",  # newer Rust: the thread id
+            # Rust before 1.21: libtest's tab before it, and no column
+            "\tthread 'tests::adds' panicked at 'assertion failed: false', src/lib.rs:5",
         ),
     ),
     Format(  # before Rust 1.73, a message of many lines came first, its place after its end:
         # "panicked at 'assertion failed: `(left == right)`", "  left: `4`,",
         # " right: `5`', src/lib.rs:11:9"
         "rust-panic-open",
-        r"^thread '(?:main|(?P<test>[^']*))' panicked at '(?P<msg>.+)$",
+        r"^\s*thread '(?:main|(?P<test>[^']*))' panicked at '(?P<msg>.+)$",
         tool="cargo",
         block="rustpanic",
         rank=3,
