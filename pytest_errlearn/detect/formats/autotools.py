@@ -18,6 +18,7 @@ parentheses stays theirs (python.py).
 
 from __future__ import annotations
 
+from ...report import Error
 from ..reader import Reader
 from . import Format, regex
 
@@ -28,17 +29,34 @@ BUILDS: dict[str, frozenset[str] | None] = {"configure": None, "autoreconf": Non
 
 class ConfigureError(Reader):
     """The lines under ``configure: error:`` that say more, up to a blank line
-    and the next one: pkg-config's ``No package 'x' found``, the hints."""
+    and the next one: pkg-config's ``No package 'x' found``, the hints. Where
+    the error ends with a colon ("... were not met:"), the packages pkg-config
+    names under it end its message: they are what to install."""
 
     frames_wanted = False
     _MORE = regex(r"^(?:No package '|Package '|Requested '|[A-Z]\w+ .*(?:found|installed))")
+    _NAMED = regex(r"^(?:No package '|Package '|Requested ')")
+    _NAMES = 3  # packages named in the message, at most
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.named: list[str] = []
 
     def accept(self, line: str) -> bool:
         if not line.strip():
             return not self.blanks
         if self.blanks and not self._MORE.match(line):
             return False
-        return not line.startswith(("configure:", "checking ", "The command "))
+        if line.startswith(("configure:", "checking ", "The command ")):
+            return False
+        if len(self.named) < self._NAMES and self._NAMED.match(line):
+            self.named.append(line.strip())
+        return True
+
+    def finish(self) -> None:
+        if self.named and self.err.message.rstrip().endswith(":"):
+            self.err.message = f"{self.err.message.rstrip()} {'; '.join(self.named)}"
+        super().finish()
 
 
 READERS = {"configure": ConfigureError}
