@@ -368,7 +368,7 @@ def test_composer_that_cannot_resolve_names_the_problem() -> None:
     )
     (err,) = report.errors
     assert (err.tool, err.category, err.span) == ("composer", "dependency", (3, 6))
-    assert err.message.startswith("- Root composer.json requires acme/nope, it could not be found")
+    assert err.message.startswith("Root composer.json requires acme/nope, it could not be found")
     assert err.related == [(8, 8)]
 
 

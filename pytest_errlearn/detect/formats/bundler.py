@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 from ...report import Error
-from ..reader import INDENTED_RUN, Reader
-from . import Format
+from ..reader import INDENTED_RUN, Reader, diagnosed
+from . import Format, regex
 
-ORDER = 16  # after ruby.py's and ruby_tests.py's rows: none takes the other's lines
+# After ruby.py's and ruby_tests.py's rows (none takes the other's lines), before eunit's
+# "*** ... failed ***" (erlang_tests.py), which would take extconf.rb's.
+ORDER = 14
 COMMANDS = {**dict.fromkeys(("bundle", "bundler"), "bundler"), "gem": "gem"}
 BUILDS: dict[str, frozenset[str] | None] = {
     "bundle": frozenset({"exec", "install", "update", "check"}),
@@ -53,7 +55,64 @@ class BundlerError(Reader):
         pass
 
 
-READERS = {"bundler": BundlerError}
+class NativeBuild(Reader):
+    """A gem's native extension that did not build: RubyGems' verdict, then each
+    step it ran (``current directory: ...``, the command, what it printed) up to
+    where it kept the files (``Gem files will remain installed ...``, ``Results
+    logged to ...``). The reason goes into the message: what ``extconf.rb``
+    printed before ``*** extconf.rb failed ***`` (a library it did not find), or
+    the exception that stopped the build before any step. A compiler's error
+    in the output is an error of its own, and ends the block."""
+
+    frames_wanted = False
+    _END = regex(
+        r"^(?:An error occurred while installing |Make sure that `gem install |In Gemfile:)"
+    )
+    _LOGGED = regex(r"^\s*Results logged to ")
+    _STEP = regex(r"^\s*current directory:")
+    _EXTCONF_FAILED = regex(r"^\s*\*{3} extconf\.rb failed \*{3}$")
+    # extconf.rb's own progress, and the command that ran it: not why it failed
+    _PROGRESS = regex(
+        r"^(?:checking |creating |Extracting |Running '|Activating |"
+        r"\S.*\.\.\. OK$|.*\sextconf\.rb$)"
+    )
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.paragraph: list[str] = []  # what the current step says, up to a blank line
+        self.last: list[str] = []  # ... and its paragraph before that
+        self.reason: str | None = None
+        self.stepped = False  # a step (``current directory:``) began
+        self.said = err.message.rstrip().endswith(":")  # "Error installing x:" says more below
+        self.over = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if self.over or self._END.match(line) or (stripped and diagnosed(line)):
+            return False
+        self.over = self._LOGGED.match(line) is not None
+        if self.said and stripped:
+            self.err.message, self.said = f"{self.err.message} {stripped}", False
+        elif self._STEP.match(line):
+            self.stepped, self.paragraph, self.last = True, [], []
+        elif self._EXTCONF_FAILED.match(line):
+            self.reason = self.reason or " ".join(self.paragraph or self.last)
+        elif not stripped:
+            if self.paragraph:
+                self.last, self.paragraph = self.paragraph, []
+        elif not self.stepped and self.reason is None:
+            if stripped[:1].isalpha():  # the exception that stopped it before any step
+                self.reason = stripped
+        elif not self._PROGRESS.match(stripped):
+            self.paragraph.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        if self.reason:
+            self.err.message = f"{self.err.message.rstrip().removesuffix('.')}: {self.reason}"
+
+
+READERS = {"bundler": BundlerError, "native-build": NativeBuild}
 
 ROWS = (
     Format(
@@ -106,7 +165,7 @@ ROWS = (
         r"^(?P<msg>(?P<exc>(?:Gem|Bundler)::(?:\w+::)*\w+): .+)$",
         tool="bundler",
         category="dependency",
-        block="codeframe",
+        block="native-build",
         rank=2,
         words=("Gem::", "Bundler::"),
         examples=(
@@ -120,8 +179,15 @@ ROWS = (
         r"Failed to build gem native extension).*)$",
         tool="gem",
         category="dependency",
-        block="codeframe",
+        block="native-build",
         rank=2,
         examples=("ERROR:  Could not find a valid gem 'nope' (>= 0) in any repository",),
+    ),
+    Format(  # a native extension's extconf.rb gave up: why, it printed above (``NativeBuild``)
+        "extconf-failed",
+        r"^\*{3} extconf\.rb failed \*{3}$",
+        tool="gem",
+        role="ignore",
+        examples=("*** extconf.rb failed ***",),
     ),
 )

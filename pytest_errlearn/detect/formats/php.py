@@ -1,5 +1,6 @@
-"""PHP: the engine's own errors, Composer and Symfony's console, PHPStan, Psalm and
-php-cs-fixer. (Its test runners, PHPUnit and run-tests.php: php_tests.py.)
+"""PHP: the engine's own errors, PHPStan, Psalm and php-cs-fixer. (Its test runners,
+PHPUnit and run-tests.php: php_tests.py; Composer and the consoles of Symfony and
+Laravel: php_console.py.)
 
 PHPStan's default format is a table a file, its errors a row each under the
 file's name (``  Line   src/Cart.php``), between rules of dashes; each row is
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 
 # Where PHP says an error happened: "in /app/x.php on line 3", or "in /app/x.php:3"
 # for an uncaught exception; "Command line code" (``php -r``) is no file.
@@ -43,14 +44,12 @@ def user(path: str) -> bool:
 ORDER = 13
 COMMANDS = {
     "php": "php",
-    "composer": "composer",
     "phpstan": "phpstan",
     "psalm": "psalm",
     "php-cs-fixer": "php-cs-fixer",
 }
 BUILDS: dict[str, frozenset[str] | None] = {
     "php": None,
-    "composer": frozenset({"install", "update", "require", "test", "run-script", "run"}),
     "phpstan": frozenset({"analyse", "analyze"}),
     "psalm": None,
     "php-cs-fixer": frozenset({"fix", "check"}),
@@ -78,6 +77,10 @@ class PhpStack(Reader):
         r"and (?:defined|(?P<expected>(?:exactly|at least|at most) \d+ expected))$"
     )
 
+    # A page (``html_errors``) prints the trace on the message's line: "Uncaught Error:
+    # ... in /a/x.php:48 Stack trace: #0 ... thrown", the row's message up to "in".
+    _INLINE = regex(r" in (?:[A-Za-z]:)?[^:\s]+:\d+ Stack trace: .*$")
+
     def accept(self, line: str) -> bool:
         if not line.strip():
             return not self.blanks and self.count > 0  # a blank line before "Next ..."
@@ -87,6 +90,8 @@ class PhpStack(Reader):
 
     def finish(self) -> None:
         err = self.err
+        if (inline := self._INLINE.search(err.message)) is not None:
+            err.message = err.message[: inline.start()]
         if (called := self._CALLED.search(err.message)) is not None:
             said = err.message[: called.start()]
             err.message = f"{said} passed and {called['expected']}" if called["expected"] else said
@@ -142,55 +147,51 @@ class PhpStanRow(Reader):
         return True
 
 
-class ConsoleException(Reader):
-    """An exception as Symfony's console renders it (Composer, Laravel's artisan,
-    Symfony's bin/console): its message in a padded box under ``In File.php line
-    12:`` (or, before Symfony 3.4, under ``[ExceptionClass]`` in the box), the
-    previous exceptions of a chain in boxes of their own below. The error is the
-    last one's, the root cause."""
+class PsalmIssue(Reader):
+    """A Psalm issue and the source line it quotes under it. Its type (the code)
+    says its category, in Psalm's documented names: ``UndefinedMethod``, a name
+    that is not there; ``InvalidArgument``, ``PossiblyNullReference``, a type."""
 
     frames_wanted = False
-    _PART = regex(r"^In \S+ line \d+:\s*$")
-    _CLASS = regex(r"^\s*\[[\w\\]+\]\s*$")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.said: list[list[str]] = [[]]
+    _KINDS = (
+        ("syntax", regex(r"^ParseError$")),
+        (
+            "reference",
+            regex(r"Undefined|^Inaccessible|^NonStatic|^Abstract(?:Instantiation|Method)"),
+        ),
+        ("type", regex(r"Type|Argument|Return|Null|False|Offset|Operand|Cast|Mixed|Assignment")),
+    )
 
     def accept(self, line: str) -> bool:
-        stripped = line.strip()
-        if self._PART.match(line) or (self._CLASS.match(line) and self.said[-1]):
-            self.said.append([])  # a previous exception, in a box of its own
-            return True
-        if stripped and not line[:1].isspace():
-            return False
-        if stripped and not self._CLASS.match(line):
-            self.said[-1].append(stripped)
-        return True
+        return self.count == 0 and line[:1].isspace() and bool(line.strip())
 
     def finish(self) -> None:
-        if said := next((s for s in reversed(self.said) if s), None):
-            self.err.message = said[0]
+        pass
+
+    def category(self) -> str | None:
+        return said_in(self._KINDS, self.err.code or "")
 
 
 READERS = {
     "phpstack": PhpStack,
     "phpstan-row": PhpStanRow,
-    "console-exception": ConsoleException,
+    "psalm": PsalmIssue,
 }
 
 ROWS = (
     Format(
         "php-undefined",
-        r"^(?:PHP )?" + _FATAL + r":\s+(?P<msg>Uncaught Error: (?:Call to undefined "
-        r"(?:function|method)|Class \"[^\"]+\" not found|Undefined constant|Interface \"[^\"]+\" "
-        r"not found|Trait \"[^\"]+\" not found|Class '[^']+' not found).*?)" + _IN_FILE,
+        # PHP 7 on throws an Error ("Uncaught Error: ..."); PHP 5 said it bare
+        r"^(?:PHP )?" + _FATAL + r":\s+(?P<msg>(?:Uncaught Error: )?(?:Call to undefined "
+        r"(?:function|method)|(?:Class|Interface|Trait) (?:\"[^\"]+\"|'[^']+') not found|"
+        r"Undefined constant).*?)" + _IN_FILE,
         tool="php",
         category="reference",
         block="phpstack",
         rank=2,
         examples=(
             "PHP Fatal error:  Uncaught Error: Call to undefined function foo() in /app/w.php:5",
+            "PHP Fatal error:  Class 'Base' not found in /app/src/Child.php on line 3",
         ),
     ),
     Format(
@@ -244,56 +245,6 @@ ROWS = (
         rank=0,
         examples=("Errors parsing src/Calc.php",),
     ),
-    Format(
-        "composer-unresolvable",
-        r"^(?P<msg>Your requirements could not be resolved to an installable set of packages\.|"
-        r"Your lock file does not contain a compatible set of packages\. Please run composer "
-        r"update\.)$",
-        tool="composer",
-        category="dependency",
-        block="nested",
-        rank=2,
-        words=("installable set", "compatible set"),
-        examples=("Your requirements could not be resolved to an installable set of packages.",),
-    ),
-    Format(
-        "composer-not-found",
-        r"^\s*(?P<msg>Could not find (?:a matching version of )?package [\w.-]+/[\w.-]+.*?)\s*$",
-        tool="composer",
-        category="dependency",
-        rank=2,
-        words=("could not find a matching", "could not find package"),
-        examples=(
-            "  Could not find package nope/nope.",
-            "Could not find a matching version of package acme/nope. Check the package spelling, "
-            "your version constraint and that the package is available in a stability which "
-            "matches your minimum-stability (stable).",
-        ),
-    ),
-    Format(
-        "composer-consequence",
-        r"^(?:Installation failed, reverting \./composer\.json|Script \S.* handling the "
-        r"[\w-]+ event returned with error code \d+)",
-        tool="composer",
-        role="consequence",
-        rank=0,
-        examples=(
-            "Installation failed, reverting ./composer.json and ./composer.lock to their "
-            "original content.",
-            "Script phpunit handling the test event returned with error code 1",
-        ),
-    ),
-    Format(  # Symfony's console (Composer, artisan, bin/console): the message is boxed below
-        "console-exception",
-        r"^(?:In [\w.-]+\.php line \d+:|\s*\[[\w\\]+(?:Exception|Error)\])\s*$",
-        tool="php",
-        block="console-exception",
-        rank=2,
-        examples=(
-            "In PackageDiscoveryTrait.php line 383:",
-            "  [Symfony\\Component\\Console\\Exception\\UnknownCommandException]  ",
-        ),
-    ),
     Format(  # php-cs-fixer --dry-run: the files it would change
         "php-cs-fixer",
         r"^\s+\d+\) (?P<file>[^\s()]+\.php)(?: \((?P<msg>[\w, ]+)\))?\s*$",
@@ -307,6 +258,7 @@ ROWS = (
         r"^(?P<sev>ERROR|WARNING|INFO): (?P<code>\w+) - (?P<file>[^\s:]+):(?P<line>\d+):"
         r"(?P<col>\d+) - (?P<msg>.+)$",
         tool="psalm",
+        block="psalm",
         rank=2,
         examples=(
             "ERROR: InvalidReturnType - src/Calc.php:4:30 - The declared return type 'int' for "

@@ -89,6 +89,17 @@ class RSpecExample(Mocha):
         if (where := innermost_user_frame(self.frames)) is not None:
             err.file, err.line = where
 
+    def category(self) -> str | None:
+        """A matcher that failed says what it expected, under no exception's name
+        (``expected: 3`` / ``got: 2``, ``expected `x` to have changed``): an
+        assertion. An exception the example raised is classified by its words."""
+        if self.mode != "rspec":
+            return super().category()
+        raised = bool(self.paragraph) and re.fullmatch(r"[A-Z][\w:]*:", self.paragraph[0])
+        if not raised or "ExpectationNotMet" in self.paragraph[0]:
+            return "assertion"
+        return self.said_else("runtime")
+
 
 def _said(paragraph: list[str]) -> str:
     """A failure's first paragraph as one line: ``NameError:`` / ``msg`` as ``NameError: msg``."""
