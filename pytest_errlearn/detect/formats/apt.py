@@ -9,7 +9,9 @@ apt says an error on a line of its own, ``E: `` first, a warning ``W: ``::
 
 dpkg's own: ``dpkg: error processing package foo (--configure):`` and
 ``dpkg: dependency problems prevent configuration of foo:``, with the reasons
-indented under them.
+indented under them; apt's ``E: Sub-process /usr/bin/dpkg returned an error code
+(1)`` after them follows from them. dpkg and its helpers say what they could not
+do themselves as ``dpkg-statoverride: error: ...``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,29 @@ BUILDS: dict[str, frozenset[str] | None] = {
 }
 
 ROWS = (
+    Format(  # a source apt will not read: its key is missing, it has no Release file
+        "apt-repository",
+        r"^E: (?P<msg>The repository '[^']+' (?:is not signed|does not have a Release file|"
+        r"is no longer signed)\..*)$",
+        tool="apt",
+        category="config",
+        rank=2,
+        words=("the repository",),
+        examples=(
+            "E: The repository 'http://ppa.launchpad.net/o/ppa/ubuntu focal Release' does not "
+            "have a Release file.",
+            "E: The repository 'https://example.com/debian stable InRelease' is not signed.",
+        ),
+    ),
+    Format(  # dpkg's configure step of a package failed: the packages that need it follow
+        "apt-dpkg-exit",
+        r"^E: (?P<msg>Sub-process /\S*dpkg returned an error code \(\d+\))$",
+        tool="apt",
+        role="consequence",
+        rank=0,
+        words=("sub-process",),
+        examples=("E: Sub-process /usr/bin/dpkg returned an error code (1)",),
+    ),
     Format(
         "apt-error",
         r"^E: (?P<msg>[A-Z].+)$",
@@ -45,6 +70,19 @@ ROWS = (
         examples=(
             "W: Failed to fetch http://archive.ubuntu.com/ubuntu/dists/bionic/InRelease"
             "  Temporary failure resolving 'archive.ubuntu.com'",
+        ),
+    ),
+    Format(  # dpkg's tools say "error: " after their name ("dpkg: error: dpkg frontend lock
+        # is locked by another process", "dpkg-statoverride: error: ...")
+        "dpkg-tool-error",
+        r"^dpkg(?:-[a-z]+)?: error: (?P<msg>.+)$",
+        tool="dpkg",
+        rank=2,
+        words=("dpkg",),
+        examples=(
+            "dpkg: error: dpkg frontend lock is locked by another process",
+            "dpkg-statoverride: error: error creating new backup file "
+            "'/var/lib/dpkg/statoverride-old': Operation not permitted",
         ),
     ),
     Format(

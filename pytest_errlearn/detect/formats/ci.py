@@ -185,8 +185,8 @@ ROWS = (
     # -- GitLab ------------------------------------------------------------------------
     Format(
         "gitlab-job-exit",
-        r"^(?:ERROR: Job failed: (?P<msg>(?:exit code|exit status|command terminated with exit "
-        r"code) " + _CODE + r")|ERROR: No files to upload)\s*$",
+        r"^(?:ERROR: (?:Job|Build) failed: (?P<msg>(?:exit code|exit status|command terminated "
+        r"with exit code) " + _CODE + r")|ERROR: No files to upload)\s*$",
         tool="gitlab",
         role="consequence",
         rank=0,
@@ -194,6 +194,7 @@ ROWS = (
             "ERROR: Job failed: exit code 1",
             "ERROR: Job failed: command terminated with exit code 2",
             "ERROR: Job failed: exit status 1",
+            "ERROR: Build failed: exit status 1",  # GitLab Runner before 10.0
         ),
     ),
     Format(

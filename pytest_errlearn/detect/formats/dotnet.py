@@ -116,7 +116,8 @@ def canonical(
 
 # Compiler codes whose category the message alone does not say (C#, VB, F#).
 _SYNTAX = (
-    r"CS1001|CS1002|CS1003|CS1010|CS1012|CS1022|CS1026|CS1031|CS1040|CS1056|CS1513|CS1514"
+    r"CS1001|CS1002|CS1003|CS1010|CS1012|CS1022|CS1026|CS1031|CS1040|CS1043|CS1056|CS1513"
+    r"|CS1514"
     r"|CS1519|CS1525|CS1529|CS1733|CS8124|BC30035|BC30198|BC30201|BC30205|FS0010|FS0588"
 )
 _REFERENCE = (
@@ -140,7 +141,13 @@ _EXITED = r"MSB3073|MSB3075|MSB3721|MSB4181|MSB6006"
 class SameOrigin(Reader):
     """The lines that go on with a diagnostic: MSBuild prints each line of a
     message of several (a task's exception and its frames, NuGet's versions
-    found) after the same ``origin: error CODE:``."""
+    found) after the same ``origin: error CODE:``.
+
+    In a console, MSBuild wraps a line at the console's width less one (119
+    characters in Windows' 120), mid-word, the rest on the next line at its
+    start (a space of the message's there, where it wrapped at one): a
+    diagnostic of that width is read on with the lines of that width that
+    follow it, and the one after them, its message joined whole."""
 
     frames_wanted = False
 
@@ -149,12 +156,27 @@ class SameOrigin(Reader):
         head = _lead(err.text)
         end = head.find(f" {err.code}:") if err.code else -1
         self.prefix = head[: end + len(err.code or "") + 2] if end >= 0 else None
+        self.width = len(unstamp(err.text).rstrip())
+        self.wrapped = self.prefix is not None and self.width in _WRAP_WIDTHS
+        self.rest = ""  # the wrapped lines' text
 
     def accept(self, line: str) -> bool:
-        return self.prefix is not None and _lead(line).startswith(self.prefix)
+        if self.wrapped:
+            text = unstamp(line).rstrip()
+            if not text.strip() or text[:2].isspace() or _DIAGNOSTIC.search(text):
+                self.wrapped = False
+                return False
+            self.rest += text
+            self.wrapped = len(text) == self.width
+            return True
+        # (past a wrapped message, the same origin again is the next diagnostic)
+        return not self.rest and self.prefix is not None and _lead(line).startswith(self.prefix)
 
     def finish(self) -> None:
-        pass  # the first line says what failed, where
+        # the first line says what failed, where; wrapped, with the lines after it
+        if self.rest and self.prefix is not None:
+            whole = _lead(self.err.text).rstrip() + self.rest
+            self.err.message = _PROJECT_TAIL.sub("", whole[len(self.prefix) :]).strip()
 
 
 def _lead(line: str) -> str:
@@ -164,6 +186,11 @@ def _lead(line: str) -> str:
 
 
 _LEAD = regex(r"^\s*(?:##\[(?:error|warning)\])?(?:\d+>)?\s*")
+# The widths MSBuild wraps at: the common consoles' (80, 120 columns) less one.
+_WRAP_WIDTHS = frozenset({79, 119})
+# A line of a diagnostic of its own: no part of the one wrapped above it.
+_DIAGNOSTIC = regex(r":\s*(?:fatal error|error|warning) [A-Z]+\d+\s*:")
+_PROJECT_TAIL = regex(PROJ + r"\s*$")
 
 
 ORDER = 15  # after dotnet_tests.py's rows: the catch-all here takes any "file(1): error X:"

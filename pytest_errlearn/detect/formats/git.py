@@ -5,7 +5,9 @@ git gives the reason first (``Permission denied (publickey).``, ``fatal: could
 not read Username for 'https://github.com': terminal prompts disabled``,
 ``error: RPC failed; curl 56 ...``), then what only follows from it
 (``fatal: Could not read from remote repository.``, ``fatal: early EOF``,
-``Failed to clone 'vendor/x'. Retry scheduled``): consequences. GitHub's
+``Failed to clone 'vendor/x'. Retry scheduled``, ``fatal: HTTP request failed``):
+consequences. A push the remote refused says why per ref (``! [rejected] main ->
+main (fetch first)``), then ``error: failed to push some refs``. GitHub's
 checkout action puts ``Error: `` before git's lines.
 """
 
@@ -26,7 +28,8 @@ ROWS = (
         r"clone of '.+' into submodule path '.+' failed)|Please make sure you have the correct "
         r"access rights|and the repository exists\.|Failed to clone '.+'\. Retry scheduled|"
         r"error: \d+ bytes of body are still expected|fetch-pack: unexpected disconnect while "
-        r"reading sideband packet)$",
+        r"reading sideband packet|fatal: HTTP request failed|"
+        r"error: failed to push some refs to '.+')$",
         tool="git",
         role="consequence",
         rank=0,
@@ -34,6 +37,32 @@ ROWS = (
             "fatal: Could not read from remote repository.",
             "fatal: early EOF",
             "fatal: clone of 'git@github.com:o/efi.git' into submodule path 'efi' failed",
+            "error: failed to push some refs to 'https://example.com/o/app.git'",
+        ),
+    ),
+    Format(  # a ref the remote refused, and why: its history moved on, a hook declined it
+        "git-push-rejected",
+        r"^ ! \[(?:rejected|remote rejected)\] +(?P<msg>\S.* -> \S+ \([^)]+\))$",
+        tool="git",
+        category="config",
+        rank=2,
+        words=("[rejected]", "[remote rejected]"),
+        examples=(
+            " ! [rejected]        main -> main (fetch first)",
+            " ! [remote rejected] main -> main (pre-receive hook declined)",
+        ),
+    ),
+    Format(  # git before 1.8 (and 2.x over dumb HTTP): the server's status, "while accessing"
+        "git-http-status",
+        r"^error: (?P<msg>(?:The requested URL returned error: (?P<code>\d{3})|Failed connect to "
+        r"\S+; ).* while accessing \S+)$",
+        tool="git",
+        category="network",
+        rank=2,
+        words=("while accessing",),
+        examples=(
+            "error: The requested URL returned error: 403 Forbidden while accessing "
+            "https://example.com/o/app.git/info/refs",
         ),
     ),
     Format(  # SSH's: the remote accepted none of the keys offered (a CI runner has none)
@@ -49,7 +78,7 @@ ROWS = (
         r"^(?:Error: |##\[error\])?(?:(?:fatal|error|ERROR): (?P<msg>(?:not a git repository|"
         r"unable to access|could not read|[Rr]epository '.*' not found|Repository not found\.|"
         r"Authentication failed|pathspec|remote|refusing|couldn't find remote ref|RPC failed|"
-        r"destination path).*)|(?P<conflict>CONFLICT \([\w/ -]+\): .+))$",
+        r"destination path|src refspec).*)|(?P<conflict>CONFLICT \([\w/ -]+\): .+))$",
         tool="git",
         rank=2,
         examples=(
@@ -58,6 +87,7 @@ ROWS = (
             "Error: fatal: could not read Username for 'https://github.com': terminal prompts"
             " disabled",
             "error: RPC failed; curl 56 GnuTLS recv error (-54): Error in the pull function.",
+            "error: src refspec main does not match any",
         ),
     ),
 )

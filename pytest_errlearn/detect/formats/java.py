@@ -1,4 +1,5 @@
-"""JVM: javac, Java exceptions, maven, surefire, gradle, kotlinc."""
+"""JVM: javac, Java exceptions, Gradle, kotlinc under Gradle, the JUnit console
+launcher. (Maven and surefire: maven.py; the Android Gradle plugin: android.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..reader import Reader
 from . import Format, regex
 from .scala import jvm_user_frame
 
-_SRC = r"(?:[A-Za-z]:)?[^\s:\[]+\.(?:java|kt|kts|scala|groovy)"
+JVM_SRC = r"(?:[A-Za-z]:)?[^\s:\[]+\.(?:java|kt|kts|scala|groovy)"
 # A request to a repository that failed for a reason a retry may not meet again:
 # the server's 5xx, a timeout, a dropped or refused connection (a 404 is no such one).
 _TRANSPORT = (
@@ -55,10 +56,10 @@ class GradleCause(Reader):
 # ("  symbol:   method cout()"; "  location: class Inventory" after it), as Maven
 # prints them too, under its "[ERROR] " or none.
 _DETAIL = regex(r"^(?:\[(?:ERROR|WARNING|WARN)\])? {2,}(?P<key>\w+):\s+(?P<value>\S.*)$")
-_JAVAC_AT = regex(rf"^{_SRC}:\d+: |^\d+ (?:errors?|warnings?)$")
+_JAVAC_AT = regex(rf"^{JVM_SRC}:\d+: |^\d+ (?:errors?|warnings?)$")
 
 
-def _detail(err: Error, line: str) -> bool:
+def javac_detail(err: Error, line: str) -> bool:
     """Whether ``line`` is one of javac's detail lines; its ``symbol:`` goes into
     ``err``'s message: "cannot find symbol: method cout()"."""
     if (m := _DETAIL.match(line)) is None:
@@ -77,25 +78,12 @@ class Javac(Reader):
     def accept(self, line: str) -> bool:
         if self.count == 0:  # the source line, as written: at the margin too
             return bool(line.strip()) and _JAVAC_AT.match(line) is None
-        if _detail(self.err, line):
+        if javac_detail(self.err, line):
             return True
         stripped = line.strip()
         if stripped == "^" and self.err.column is None:
             self.err.column = line.index("^") + 1
         return bool(stripped) and line[:1].isspace()
-
-    def finish(self) -> None:
-        pass
-
-
-class Maven(Reader):
-    """javac's detail lines under a maven ``[ERROR] file:[l,c]`` line (symbol, location):
-    with "[ERROR] " before them in Maven's summary, with none in its first list."""
-
-    frames_wanted = False
-
-    def accept(self, line: str) -> bool:
-        return _detail(self.err, line)
 
     def finish(self) -> None:
         pass
@@ -131,25 +119,19 @@ def _console_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
 READERS = {
     "gradlecause": GradleCause,
     "javac": Javac,
-    "maven": Maven,
     "junitconsole": ConsoleFailure,
 }
 
 ORDER = 45  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
-    **dict.fromkeys(("mvn", "mvnw"), "maven"),
     **dict.fromkeys(("gradle", "gradlew"), "gradle"),
     "javac": "javac",
     **dict.fromkeys(("java", "kotlinc"), "java"),
 }
 # Executable -> the subcommands that build or test (None: any use).
-BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(
-    ("mvn", "mvnw", "gradle", "gradlew", "javac"), None
-)
-# Executable -> its options that name the folder it works in (``detect.locate``),
-# or a manifest in it.
+BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(("gradle", "gradlew", "javac"), None)
+# Executable -> its options that name the folder it works in (``detect.locate``).
 FOLDER_OPTIONS = dict.fromkeys(("gradle", "gradlew"), ("-p", "--project-dir"))
-MANIFEST_OPTIONS = dict.fromkeys(("mvn", "mvnw"), ("-f", "--file"))
 
 _WHERE = regex(
     r"^(?:Build|Settings|Script|Initialization script) file '(?P<file>[^']+)' line: (?P<line>\d+)$"
@@ -165,15 +147,6 @@ def _gradle_where(groups: dict[str, str | None], before: Sequence[str]) -> None:
 
 
 ROWS = (
-    Format(
-        "maven-compiler",
-        rf"^\[(?P<sev>ERROR|WARNING|WARN)\] (?P<file>{_SRC}):\[(?P<line>\d+)(?:,(?P<col>\d+))?\] "
-        r"(?:\((?P<code>[\w-]+)\) )?(?P<msg>.+)$",
-        tool="maven",
-        block="maven",
-        rank=2,
-        examples=("[ERROR] /src/main/java/A.java:[3,5] cannot find symbol",),
-    ),
     Format(  # Checkstyle's plain format (its command line, maven-checkstyle-plugin; Gradle's
         # checkstyle plugin puts "[ant:checkstyle] " first): the check's name at the end
         "checkstyle",
@@ -192,7 +165,7 @@ ROWS = (
     ),
     Format(
         "javac",
-        rf"^(?P<file>{_SRC}):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$",
+        rf"^(?P<file>{JVM_SRC}):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$",
         tool="javac",
         block="javac",
         rank=2,
@@ -200,85 +173,11 @@ ROWS = (
     ),
     Format(
         "kotlinc",
-        rf"^(?P<sev>e|w): (?:file://)?(?P<file>{_SRC}):(?:\s?\(?(?P<line>\d+)[:,]\s?"
+        rf"^(?P<sev>e|w): (?:file://)?(?P<file>{JVM_SRC}):(?:\s?\(?(?P<line>\d+)[:,]\s?"
         r"(?P<col>\d+)\)?:?)? (?P<msg>.+)$",
         tool="gradle",
         rank=2,
         examples=("e: /src/A.kt: (3, 5): Unresolved reference: foo",),
-    ),
-    Format(
-        "surefire-failure",
-        # surefire 2: ``testAdd(com.example.AppTest)  Time elapsed``; 3: ``com.example.AppTest.adds
-        # -- Time elapsed`` (a parameterised test's ``(int)[1]`` after it)
-        r"^(?:\[ERROR\] )?(?P<test>[\w$.]+(?:\([^()]*\))?(?:\[\d+\])?)(?: --)?\s+Time elapsed: "
-        r".*<<< (?:FAILURE|ERROR)!$",
-        tool="maven",
-        block="javatest",
-        rank=3,
-        examples=(
-            "testAdd(com.example.AppTest)  Time elapsed: 0.01 sec  <<< FAILURE!",
-            "[ERROR] com.example.CalcTest.adds -- Time elapsed: 0.015 s <<< FAILURE!",
-        ),
-    ),
-    Format(  # a test class's count, its failures below it: no error of its own, nor the
-        # sign of one above it (the surefire 2.12 of Maven 3's defaults prints it unprefixed)
-        "surefire-class-summary",
-        r"^(?:\[(?:ERROR|WARNING|INFO)\] )?Tests run: \d+, Failures: \d+, Errors: \d+, "
-        r"Skipped: \d+, Time elapsed: .*<<< (?:FAILURE|ERROR)!(?: --? in [\w$.]+)?$",
-        tool="maven",
-        role="ignore",
-        examples=(
-            "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.110 s "
-            "<<< FAILURE! -- in com.example.CalcTest",
-        ),
-    ),
-    Format(  # a goal that failed for want of an artifact: nothing before it says so
-        "maven-unresolved",
-        r"^\[ERROR\] Failed to execute goal (?:\S+ (?:\([\w.-]+\) )?)?on project [\w.-]+: "
-        r"(?P<msg>.*?(?:Could not resolve dependencies|could not be resolved|Cannot access|"
-        r"Could not (?:find|transfer) artifact|Failed to read artifact descriptor).*?)"
-        r"(?: -> \[Help \d+\])?$",
-        tool="maven",
-        category="dependency",
-        rank=2,
-        examples=(
-            "[ERROR] Failed to execute goal on project demo: Could not resolve dependencies for "
-            "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]",
-        ),
-    ),
-    Format(
-        "maven-consequence",
-        r"^\[ERROR\] (?P<msg>(?:Failed to execute goal|Tests run:|Failures:|Errors:|"
-        r"There (?:are|were) test failures|BUILD FAILURE|"
-        r"Please refer to|To see the full|Re-run Maven|For more information|-> \[Help|"
-        r"\[Help \d|After correcting|\s*$|\s+\S+:\d+ |Crashed tests|The forked VM|"
-        r"ExecutionException|Command was|\s+(?:Run \d|\w[\w.$]+[.:]))).*$",
-        tool="maven",
-        role="consequence",
-        rank=0,
-        examples=("[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin",),
-    ),
-    Format(
-        "maven-noise",
-        r"^\[(?:ERROR|WARNING)\] (?:Picked up (?:JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)|"
-        r"Java HotSpot\(TM\)|OpenJDK 64-Bit Server VM warning|COMPILATION ERROR :?\s*$)",
-        tool="maven",
-        role="ignore",
-        examples=("[ERROR] Picked up JAVA_TOOL_OPTIONS: -Dfile.encoding=UTF8",),
-    ),
-    Format(
-        "maven-build-failure",
-        r"^\[INFO\] BUILD FAILURE$|^\[(?:INFO|ERROR)\] -{20,}$",
-        tool="maven",
-        role="ignore",
-        examples=("[INFO] BUILD FAILURE",),
-    ),
-    Format(
-        "maven-error",
-        r"^\[ERROR\] (?P<msg>.+)$",
-        tool="maven",
-        rank=1,
-        examples=("[ERROR] Failed to read artifact descriptor for x:y:jar:1.0",),
     ),
     Format(  # the JUnit Platform console launcher's list of failures: each test's exception
         "junit-console-failure",

@@ -24,10 +24,11 @@ COMMANDS = {"karma": "karma"}
 BUILDS: dict[str, frozenset[str] | None] = {"karma": None}
 ORDER = 19  # before node.py's rows, which read the spec's lines as a bare stack
 
-# The browsers Karma's launchers start, as it names them with their version and OS.
+# The browsers Karma's launchers start, as it names them with their version and OS
+# (headless Chrome as "HeadlessChrome", or "Chrome Headless" where it reads its user agent so).
 _BROWSER = (
     r"(?P<browser>(?:Headless ?)?(?:Chrome|Chromium|Firefox|PhantomJS|Safari|Mobile Safari|"
-    r"Electron|IE|Edge|Opera|jsdom|JSDOM) [\w.]+(?: \([^)]*\))?)"
+    r"Electron|IE|Edge|Opera|jsdom|JSDOM)(?: Headless)? [\w.]+(?: \([^)]*\))?)"
 )
 
 
@@ -66,6 +67,7 @@ ROWS = (
             "HeadlessChrome 0.0.0 (Linux 0.0.0) CartComponent should total FAILED",
             "PhantomJS 2.1.1 (Linux 0.0.0) Cart adds an item FAILED",
             "Chrome 70.0.3538 (Mac OS X 10.14.1) Cart totals FAILED",
+            "Chrome Headless 120.0.6099.109 (Linux x86_64) Cart totals FAILED",
         ),
     ),
     Format(  # the counts: the failed specs were each said above

@@ -208,6 +208,18 @@ ROWS = (
         rank=2,
         examples=("e: warnings found and -Werror specified",),
     ),
+    Format(  # the Gradle plugin's ``e: /src/Calc.kt: (5, 13): msg`` at a path with a space
+        # (``C:\Users\Jane Doe\...``), which the JVM family's kotlinc row takes without one
+        "kotlin-gradle-spaced",
+        r"^(?P<sev>e|w): (?P<file>(?:[A-Za-z]:)?[^:\[\]]*? [^:\[\]]*?\.kts?): "
+        r"\((?P<line>\d+), (?P<col>\d+)\): (?P<msg>.+)$",
+        tool="kotlinc",
+        rank=2,
+        examples=(
+            "e: C:\\Users\\Jane Doe\\app\\src\\main\\kotlin\\Calc.kt: (5, 13): Unresolved "
+            "reference: foo",
+        ),
+    ),
     Format(  # the Gradle plugin's ``e:`` with no source file: the compiler's own failures
         "kotlin-gradle-message",
         rf"^(?P<sev>e|w): (?!{_JVM_SRC})(?P<msg>\S.*)$",

@@ -1,6 +1,8 @@
 """JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, webpack and
 npm (yarn: yarn.py, pnpm: pnpm.py; the package managers' subcommands and folder
-options are all here)."""
+options are all here). Prettier's rows are prettier.py's; Node's own coded errors
+node_runtime.py's; node-gyp, the dev servers' "Failed to compile." and esbuild's
+thrown errors js_builds.py's."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ _ESLINT_FILE = named_above(
 
 
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?|vue|svelte)"
+# What Angular's CLI prints before a compiler's error: "ERROR in " (8 to 11), "Error: " (12 on).
+_NG_BEFORE = r"(?:ERROR in |Error: )?"
 _PLACE_ABOVE = regex(rf"^(?P<file>\.?/?{_JS}):(?P<line>\d+):(?P<col>\d+)$")
 
 
@@ -49,17 +53,6 @@ class EsbuildMessage(Reader):
         return True
 
 
-class PrettierError(Reader):
-    """The lines prettier's logger prints under an error, each after ``[error]``:
-    a parser's code frame (``[error] > 1 | const = ;``), a stack's frames."""
-
-    frames_wanted = False
-    _BODY = regex(r"^\[error\](?:\s*$|\s+[\s>|\d])")
-
-    def accept(self, line: str) -> bool:
-        return self._BODY.match(line) is not None
-
-
 _NODE_PLACE = regex(r"^(?:file://)?(?P<file>\S+\.[cm]?[jt]sx?):(?P<line>\d+)$")
 _CARET = regex(r"^\s*\^+\s*$")
 
@@ -75,11 +68,6 @@ def node_place(before: Sequence[str]) -> tuple[str, int] | None:
         if m and _CARET.match(lines[i + 2]) and not any(t.strip() for t in lines[i + 3 :]):
             return m["file"], int(m["line"])
     return None
-
-
-def _prettier_file(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """``prettier --check`` names each file it would change, and only that."""
-    groups["msg"] = "would reformat (prettier)"
 
 
 def _webpack_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -98,14 +86,19 @@ def _webpack_place(groups: dict[str, str | None], before: Sequence[str]) -> None
 class WebpackMessage(Reader):
     """What is wrong with a module webpack names (``ERROR in ./src/a.js 1:0-30``):
     the line under it is the message (a type checker's code first, ``TS2322:
-    ...``, is its code); then webpack's own lines about it (how it resolved
-    the request, indented; a quoted source; "You may need an appropriate
-    loader"; ``@ ./src/a.js 1:0-30``, the place in webpack 4), to a blank
-    line or the first line of something else (a script's next command)."""
+    ...``, is its code; a parser's place last, ``Unexpected token (8:6)``, is
+    the place where webpack names none; under ``Module build failed (from
+    ./node_modules/babel-loader/lib/index.js):``, the loader's error is the
+    line after); then webpack's own lines about it (how it resolved the
+    request, indented; a quoted source; "You may need an appropriate loader";
+    ``@ ./src/a.js 1:0-30``, the place in webpack 4), to a blank line or the
+    first line of something else (a script's next command)."""
 
     frames_wanted = False
     _CODED = regex(r"^(?P<code>TS\d+): (?P<msg>.+)$")
+    _PARSED = regex(r"\((?P<line>\d+):(?P<col>\d+)\)$")  # a parser's place (its column from 0)
     _AT = regex(r"^\s*@ (?P<file>\S+) (?P<line>\d+):(?P<col>\d+)")
+    _LOADER = regex(r"^Module build failed \(from [^)]+\):$")
     _MORE = regex(
         r"^(?:\s|[>|@]|resolve '|File was parsed |You may need |For more info|Did you mean"
         r"|BREAKING CHANGE|If you want |Module build failed|Error: )"
@@ -120,16 +113,18 @@ class WebpackMessage(Reader):
         if not text or (self.said and not self._MORE.match(line)):
             return False
         if not self.said:
-            self.said = True
+            self.said = self._LOADER.match(text) is None  # a loader's: its error is next
             m = self._CODED.match(text)
             self.err.code = m["code"] if m else self.err.code
             self.err.message = m["msg"] if m else text
+            if self.err.line is None and (at := self._PARSED.search(text)) is not None:
+                self.err.line, self.err.column = int(at["line"]), int(at["col"]) + 1
         elif self.err.line is None and (at := self._AT.match(line)) is not None:
             self.err.line, self.err.column = int(at["line"]), int(at["col"]) + 1
         return True
 
 
-READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage, "prettier": PrettierError}
+READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage}
 
 ORDER = 20  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -158,22 +153,29 @@ BUILDS: dict[str, frozenset[str] | None] = {
 FOLDER_OPTIONS = dict.fromkeys(("npm", "yarn", "pnpm", "bun"), ("--prefix", "--cwd", "--dir", "-C"))
 
 ROWS = (
-    Format(
+    Format(  # Angular's compiler too: a template's errors, after "ERROR in " (ng 8 to 11)
         "tsc-pretty",
-        rf"^(?P<file>{_JS}):(?P<line>\d+):(?P<col>\d+) - (?P<sev>error|warning) "
-        r"(?P<code>TS\d+): (?P<msg>.+)$",
+        rf"^{_NG_BEFORE}(?P<file>{_JS}|[^\s:(]+\.html):(?P<line>\d+):(?P<col>\d+) - "
+        r"(?P<sev>error|warning) (?P<code>(?:TS|NG)\d+): (?P<msg>.+)$",
         tool="tsc",
         block="tsframe",
         rank=2,
-        examples=("src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'num'.",),
+        examples=(
+            "src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'num'.",
+            "ERROR in src/app/a.component.ts:3:7 - error TS2339: Property 'x' does not exist",
+            "Error: src/app/a.component.html:2:5 - error NG8001: 'app-b' is not a known element:",
+        ),
     ),
     Format(
         "tsc",
-        rf"^(?P<file>{_JS})\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) "
+        rf"^{_NG_BEFORE}(?P<file>{_JS})\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) "
         r"(?P<code>TS\d+): (?P<msg>.+)$",
         tool="tsc",
         rank=2,
-        examples=("src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'num'.",),
+        examples=(
+            "src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'num'.",
+            "ERROR in src/app/a.component.ts(3,7): error TS2339: Property 'x' does not exist",
+        ),
     ),
     Format(  # Next.js's build: tsc's message, its place on the line above
         "next-type-error",
@@ -329,17 +331,9 @@ ROWS = (
         rank=2,
         examples=("     AssertionError [ERR_ASSERTION]: 1 == 2",),
     ),
-    Format(
-        "node-coded-error",
-        r"^(?P<msg>(?:[A-Z]\w*)?Error \[(?P<code>ERR_\w+)\]: .+)$",
-        tool="node",
-        block="stack",
-        rank=2,
-        examples=("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x' imported from /a.js",),
-    ),
     Format(  # webpack 4 and 5: a module that failed, its place if webpack knows it
         "webpack-module",
-        r"^(?P<sev>ERROR|WARNING) in (?P<file>\.{0,2}/?[^\s(:]+\.\w+)"
+        r"^(?P<sev>ERROR|WARNING) in (?P<file>(?:\(webpack\)/|\.{0,2}/?)[^\s(:]+\.\w+)"
         r"(?: (?P<wp_line>\d+):(?P<wp_col>\d+)(?:-\d+)?|:(?P<ts_line>\d+):(?P<ts_col>\d+)"
         r"|\((?P<ts_line2>\d+),(?P<ts_col2>\d+)\))?\s*$",
         tool="webpack",
@@ -350,6 +344,7 @@ ROWS = (
             "ERROR in ./src/index.js 1:0-30",
             "ERROR in ./src/app.ts:3:14",
             "WARNING in ./src/legacy.js",
+            "ERROR in (webpack)/lib/node/NodeTargetPlugin.js",  # webpack 4's own modules
         ),
     ),
     Format(
@@ -359,47 +354,6 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("webpack 5.88.2 compiled with 2 errors in 112 ms",),
-    ),
-    Format(  # `prettier --check`: each file it would change, alone on its line
-        "prettier-file",
-        r"^\[warn\] (?P<file>[^\s\[][^\s:]*\.\w+)\s*$",
-        tool="prettier",
-        fixup=_prettier_file,
-        rank=2,
-        words=("[warn] ",),
-        examples=("[warn] src/index.ts", "[warn] packages/ui/Button.module.css"),
-    ),
-    Format(  # a file prettier could not read: the parser's error and where, a code frame under
-        "prettier-error",
-        r"^\[error\] (?P<file>[^\s:]+\.\w+): (?P<msg>\w*Error: .+?)"
-        r"(?: \((?P<line>\d+):(?P<col>\d+)\))?$",
-        tool="prettier",
-        block="prettier",
-        rank=2,
-        examples=(
-            "[error] src/bad.js: SyntaxError: Unexpected token (1:7)",
-            '[error] src/App.vue: SyntaxError: Unexpected closing tag "div". (12:3)',
-        ),
-    ),
-    Format(  # ... and its count of them
-        "prettier-failed",
-        r"^(?:\[error\] )?(?P<msg>Error occurred when checking code style in .+)$",
-        tool="prettier",
-        role="consequence",
-        rank=2,
-        examples=("Error occurred when checking code style in the above file.",),
-    ),
-    Format(  # ... then its count (prettier 1 listed the files without "[warn]")
-        "prettier-check",
-        r"^(?:\[warn\] )?(?P<msg>Code style issues (?:were )?found in .+)$",
-        tool="prettier",
-        category="config",
-        role="count",
-        rank=2,
-        examples=(
-            "[warn] Code style issues found in the above file(s). Forgot to run Prettier?",
-            "[warn] Code style issues found in 2 files. Run Prettier with --write to fix.",
-        ),
     ),
     Format(
         "node-uncaught",
@@ -413,12 +367,18 @@ ROWS = (
         "npm-lifecycle",
         r"^npm (?:ERR!|error) (?P<msg>(?:code ELIFECYCLE|errno \d|Exit status|Failed at the|"
         r"A complete log|This is probably|Make sure you|Tell the author|Test failed\.|"
-        r"Lifecycle script|command failed|\s*$).*)$",
+        r"Lifecycle script|command failed|\s*$|code \d+\s*$|"
+        r"(?:@[\w.-]+/)?[\w.-]+@\S+ [\w:.-]+: `).*)$",  # npm 2 to 6: "x@1.0.0 install: `cmd`"
         tool="npm",
         block="npm",
         role="consequence",
         rank=0,
-        examples=("npm ERR! code ELIFECYCLE", "npm error Lifecycle script `test` failed"),
+        examples=(
+            "npm ERR! code ELIFECYCLE",
+            "npm error Lifecycle script `test` failed",
+            "npm error code 1",  # npm 7 on: the script's own status
+            "npm ERR! bcrypt@5.0.1 install: `node-pre-gyp install --fallback-to-build`",
+        ),
     ),
     Format(
         "npm-error",

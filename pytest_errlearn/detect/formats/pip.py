@@ -1,4 +1,7 @@
-"""Python's package tools: pip (and uv, poetry, pipenv, pdm, hatch as builds).
+"""Python's package tools: pip (and uv, poetry, pipenv, pdm, hatch as builds), and
+conda (mamba, micromamba), whose errors are its exceptions' names and words
+(``PackagesNotFoundError: The following packages are not available from
+current channels:``), the packages they are about listed under them.
 
 A package pip had to build (a setup.py, a native extension) that failed is
 its build's output under pip's banner, the reason somewhere inside::
@@ -23,12 +26,20 @@ build wheels for lxml``) only follow from it.
 from __future__ import annotations
 
 from ...report import Error
+from ..frames import is_user_path
 from ..reader import Reader, read_by_a_row
 from . import Format, regex
 
 ORDER = 10  # with python.py's rows, before them (none takes pip's lines)
-COMMANDS = {**dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip")}
+COMMANDS = {
+    **dict.fromkeys(("pip", "pip3", "uv", "poetry", "pipenv"), "pip"),
+    **dict.fromkeys(("conda", "mamba", "micromamba"), "conda"),
+}
 BUILDS: dict[str, frozenset[str] | None] = {
+    **dict.fromkeys(
+        ("conda", "mamba", "micromamba"),
+        frozenset({"install", "create", "update", "env create", "env update"}),
+    ),
     **dict.fromkeys(("pip", "pip3"), frozenset({"install", "wheel", "download"})),
     "uv": frozenset({"sync", "build", "lock", "pip install", "pip sync", "pip compile"}),
     "poetry": frozenset({"install", "build", "lock", "check", "update", "add"}),
@@ -40,19 +51,40 @@ BUILDS: dict[str, frozenset[str] | None] = {
 
 class PipSubprocess(Reader):
     """pip's banner and the output of the build it ran, indented under it: its
-    first error, as the row that reads it says (message, place, category)."""
+    first error, as the row that reads it says (message, place, category).
+
+    A Python traceback there (a ``setup.py`` that raised) is its exception,
+    at the last frame of its own: the traceback's first line says nothing.
+    Where the output says nothing telling, or pip did not show it ("See above
+    for output."), the error is pip's own words for the step that failed
+    (``× Getting requirements to build wheel did not run successfully.``).
+    pip's fields (``command:``, ``cwd:``, its note) are no part of the output.
+    pip's own errors in that layout (``error: externally-managed-environment``)
+    have no build's output: their message is that line (``diagnostic``).
+    """
 
     frames_wanted = False
     _BANNER = regex(r"^\s*(?:×|│|╰─>)")
+    _STEP = regex(r"^\s*× (?P<step>.+)$")
     _END = regex(r"^\s*(?:\[end of output\]|-{20,})\s*$")  # pip 22 on; before 22
     _NOTE = regex(r"^\s*note: This error originates from a subprocess")
+    # pip's own lines among the output: its fields, its note, its progress ("... error")
+    _PIPS = regex(
+        r"(?:command|cwd|full command): |Complete output \(\d+ lines?\):$|note: "
+        r"|.+ \.\.\. (?:error|done)$"
+    )
     _TELLING = regex(r"(?i)\berror\b|fatal|not found|no such|cannot|failed|missing")
+    _FRAME = regex(r'^File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.ended = False  # the output's end was read: only pip's note may follow
-        self.said = False
+        self.said = err.kind in ("pip-diagnostic", "pip-follows-build")  # no output to read
         self.said_category: str | None = None
+        self.step: str | None = None  # pip's words for the step that failed
+        # Reading a traceback, its exception not yet seen: the indentation of its
+        # first line, which its exception's has too (its frames and source more).
+        self.traceback: int | None = None
 
     def accept(self, line: str) -> bool:
         if not line.strip():
@@ -63,20 +95,44 @@ class PipSubprocess(Reader):
             self.ended = True
             return True
         if self._BANNER.match(line):
+            if (m := self._STEP.match(line)) is not None:
+                self.step = m["step"]
             return True
         if not line[:1].isspace():
             return False
         if not self.said:
-            self._read(line.strip())
+            self._read(line.strip(), len(line) - len(line.lstrip()))
         return True
 
-    def _read(self, text: str) -> None:
+    def _read(self, text: str, indent: int) -> None:
         """A line of the build's output: the error, where a row or its words say so."""
+        if self._PIPS.match(text):
+            return
+        if self.traceback is not None:
+            self._traced(text, indent)
+            return
         fmt = read_by_a_row(self.err, text, lambda row: row.tool == "pip")
-        if fmt is not None:
+        if fmt is not None and fmt.name == "python-traceback":
+            self.traceback = indent
+            self.err.file = self.err.line = None
+        elif fmt is not None:
             self.said, self.said_category = True, fmt.category if fmt.rank >= 2 else None
         elif self._TELLING.search(text) and "did not run successfully" not in text:
             self.err.message, self.said = text, True
+
+    def _traced(self, text: str, indent: int) -> None:
+        """A line of a traceback: a frame (the last one outside ``<string>`` is the
+        place) or the source it quotes, indented under its first line; else the
+        exception, which ends it."""
+        if self.traceback is not None and indent > self.traceback:
+            if (m := self._FRAME.match(text)) is not None and is_user_path(m["file"]):
+                self.err.file, self.err.line = m["file"], int(m["line"])
+        elif not text.startswith("Traceback "):
+            self.err.message, self.said, self.traceback = text, True, None
+
+    def finish(self) -> None:
+        if (not self.said or self.err.kind == "pip-diagnostic") and self.step is not None:
+            self.err.message = self.step
 
     def category(self) -> str | None:
         """The row's category where the row that read the error says one; else what
@@ -115,7 +171,50 @@ class PipConflict(Reader):
             self.err.message = f"{self.err.message} ({'; '.join(self.causes)})"
 
 
-READERS = {"pip-subprocess": PipSubprocess, "pip-conflict": PipConflict}
+# conda's exceptions that are about no package: the rest are its solver's or its channels'
+_CONDA_CATEGORY = {
+    "CondaHTTPError": "network",
+    "EnvironmentFileNotFound": "filesystem",
+    "EnvironmentLocationNotFound": "filesystem",
+    "CondaValueError": "config",
+}
+
+
+class CondaSpecs(Reader):
+    """The packages or specifications a conda error lists under it (``  - numpy=1.12``),
+    a blank line and its headings (``Specifications:``, ``Output in format: ...``)
+    between, up to what it says next (``Current channels:``): the first few go into
+    the message. The category is the exception's: a package the solver cannot
+    find or fit in, but for those named in ``_CONDA_CATEGORY``."""
+
+    frames_wanted = False
+    _ITEM = regex(r"^\s+- (?P<spec>\S.*?)\s*$")
+    _HEADING = regex(r"^(?:Specifications:|Output in format: .+|Package \S+ conflicts for:)$")
+    _MOST = 4  # specifications said in the message
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.specs: list[str] = []
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            return self.blanks < 2
+        if (m := self._ITEM.match(line)) is not None:
+            if len(self.specs) < self._MOST:
+                self.specs.append(m["spec"])
+            return True
+        return line[:1].isspace() or self._HEADING.match(line) is not None
+
+    def finish(self) -> None:
+        if self.specs:
+            said = self.err.message.rstrip().rstrip(":")
+            self.err.message = f"{said}: {', '.join(self.specs)}"
+
+    def category(self) -> str | None:
+        return _CONDA_CATEGORY.get(self.err.code or "", "dependency")
+
+
+READERS = {"pip-subprocess": PipSubprocess, "pip-conflict": PipConflict, "conda": CondaSpecs}
 
 ROWS = (
     Format(  # a build pip ran failed: its output follows, the reason in it
@@ -130,6 +229,24 @@ ROWS = (
             "ERROR: Command errored out with exit status 1:",
         ),
     ),
+    Format(  # pip's own error, in its banner's layout: what is wrong after its "×"
+        "pip-diagnostic",
+        r"^\s*error: (?P<msg>externally-managed-environment|resolution-too-deep)\s*$",
+        tool="pip",
+        category="config",
+        block="pip-subprocess",
+        rank=2,
+        examples=("error: externally-managed-environment",),
+    ),
+    Format(  # pip's banner after a build's failure (that of a package, not pip's): it follows
+        "pip-follows-build",
+        r"^\s*error: (?P<msg>metadata-generation-failed|legacy-install-failure)\s*$",
+        tool="pip",
+        role="consequence",
+        block="pip-subprocess",
+        rank=1,
+        examples=("error: metadata-generation-failed", "error: legacy-install-failure"),
+    ),
     Format(  # what pip says after a build failed: it follows from the build's error
         "pip-build-failed",
         r"^\s*(?:ERROR: )?(?P<msg>Failed building wheel for \S+|Failed to build .+|Could not "
@@ -143,6 +260,19 @@ ROWS = (
             "Failed to build lxml",
             "ERROR: Could not build wheels for lxml, which is required to install"
             " pyproject.toml-based projects",
+        ),
+    ),
+    Format(  # pip's last line for a build that failed: of the output above it, if it showed
+        # it, else (the build's own pip, under tox or a build frontend) the error itself
+        "pip-command-errored",
+        r"^\s*ERROR: (?P<msg>Command errored out with exit status \d+: .+) Check the logs for "
+        r"full command output\.?$",
+        tool="pip",
+        role="count",
+        rank=1,
+        examples=(
+            "ERROR: Command errored out with exit status 1: python setup.py egg_info Check the"
+            " logs for full command output.",
         ),
     ),
     Format(  # the resolver's conflict, the requirements that conflict under it
@@ -181,5 +311,34 @@ ROWS = (
             "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/"
             "dependency-resolution/#dealing-with-dependency-conflicts",
         ),
+    ),
+    Format(  # conda's own exceptions, by name (its solver's, its channels', its files')
+        "conda-error",
+        r"^(?P<msg>(?P<code>PackagesNotFoundError|ResolvePackageNotFound|(?:LibMamba)?"
+        r"UnsatisfiableError|SpecNotFound|PackageNotInstalledError|CondaHTTPError|"
+        r"EnvironmentFileNotFound|EnvironmentLocationNotFound|CondaValueError): .*)$",
+        tool="conda",
+        block="conda",
+        rank=2,
+        words=("ResolvePackageNotFound:", "SpecNotFound:", "EnvironmentLocationNotFound:"),
+        examples=(
+            "PackagesNotFoundError: The following packages are not available from current"
+            " channels:",
+            "UnsatisfiableError: The following specifications were found to be incompatible"
+            " with each other:",
+            "LibMambaUnsatisfiableError: Encountered problems while solving:",
+            "ResolvePackageNotFound: ",
+            "CondaHTTPError: HTTP 000 CONNECTION FAILED for url"
+            " <https://conda.anaconda.org/conda-forge/linux-64/current_repodata.json>",
+            "EnvironmentFileNotFound: '/home/ci/app/environment.yml' file not found",
+        ),
+    ),
+    Format(  # `conda env create` with pip dependencies: pip's error is above it
+        "conda-pip-failed",
+        r"^CondaEnvException: (?P<msg>Pip failed)$",
+        tool="conda",
+        role="consequence",
+        rank=1,
+        examples=("CondaEnvException: Pip failed",),
     ),
 )

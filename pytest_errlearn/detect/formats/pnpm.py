@@ -72,6 +72,11 @@ class PnpmError(Reader):
             self.err.message += f" ({text.rstrip('.')})"
         return True
 
+    def category(self) -> str | None:
+        """A lockfile pnpm cannot install from (``ERR_PNPM_LOCKFILE_MISSING_DEPENDENCY``,
+        ``ERR_PNPM_BROKEN_LOCKFILE``), whatever its words say: a dependency's."""
+        return "dependency" if "LOCKFILE" in (self.err.code or "") else None
+
 
 READERS = {"pnpm": PnpmError}
 

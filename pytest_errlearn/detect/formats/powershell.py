@@ -54,6 +54,8 @@ def _indent(text: str) -> int:
 
 _RECORD_END = regex(r"^\s*(?:At |\+ |\[-\] )|^\s{4}\+ \w+\s*:")
 _PROMPT = regex(r"^PS [^>]*> ")  # a prompt and the command it ran
+# A record's message starts with the command that failed: "NuGet\Install-Package : ".
+_RECORD_START = regex(r"^(?:[A-Za-z]:)?[\w\\.-]+ : \S")
 # Windows PowerShell wraps a message at the console's width (80 or 120 in CI):
 # a line above the message's last is part of it only if it is about that long.
 _WRAPPED = 79
@@ -61,13 +63,14 @@ _WRAPPED = 79
 
 def _message_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """The classic view prints an error's message on the lines above ``At``
-    (a long one wrapped over several): they are the message."""
+    (a long one wrapped over several): they are the message. Its first line
+    starts with the command that failed (``Get-Item : ``): no line above it is."""
     lines: list[str] = []
     for line in reversed(before[-4:]):
         text = _unstamp(line).rstrip()
         if not text.strip() or _RECORD_END.match(text) or _PROMPT.match(text):
             break
-        if lines and len(text) < _WRAPPED:
+        if lines and (len(text) < _WRAPPED or _RECORD_START.match(lines[0])):
             break  # a short line above the message is the output before it
         lines.insert(0, text.strip())
     if lines:
@@ -109,6 +112,9 @@ class ClassicRecord(Reader):
             self.parse_message = stripped  # a parse error says what is wrong under the carets
             return True
         return False
+
+    def category(self) -> str | None:
+        return "syntax" if self.parse_message is not None else None
 
     def finish(self) -> None:
         if self.parse_message is not None:
@@ -295,15 +301,19 @@ ROWS = (
         ),
     ),
     Format(  # the classic view: the message is above, the record below
-        "powershell-at",
-        r"^At (?:line:(?P<cmdline>\d+)|(?P<file>(?:[A-Za-z]:)?[^:]+?):(?P<line>\d+)) "
-        r"char:(?P<col>\d+)\s*$",
+        "powershell-at",  # (a script a command ran that does not parse: "Cmd : At F:N char:M")
+        r"^(?:[\w\\.-]+ : )?At (?:line:(?P<cmdline>\d+)|(?P<file>(?:[A-Za-z]:)?[^:]+?):"
+        r"(?P<line>\d+)) char:(?P<col>\d+)\s*$",
         tool="powershell",
         block="ps-classic",
         rank=2,
         words=(" char:",),
         fixup=_message_above,
-        examples=(r"At C:\Users\x\build.ps1:12 char:5", "At line:1 char:1"),
+        examples=(
+            r"At C:\Users\x\build.ps1:12 char:5",
+            "At line:1 char:1",
+            r"Import-Module : At C:\build\tools.psm1:25 char:30",
+        ),
     ),
     Format(  # PowerShell 7's concise view of a script that does not parse
         "powershell-parse-error",

@@ -68,6 +68,18 @@ class PyrightMessage(Reader):
             self.err.code = m["code"]
 
 
+# mypy's error codes that are no type's error; the rest are, whatever their words
+# ("Missing return statement", "Need type annotation")
+_MYPY_NOT_TYPES = {
+    "name-defined": "reference",
+    "attr-defined": "reference",
+    "import": "dependency",
+    "import-not-found": "dependency",
+    "import-untyped": "dependency",
+    "syntax": "syntax",
+}
+
+
 class MypyMessage(Reader):
     """With ``--pretty``, mypy wraps a long message at the terminal's width: its
     rest at the start of the next line, the code in brackets last; then the
@@ -93,6 +105,13 @@ class MypyMessage(Reader):
             self.err.code = m["code"]
             return True
         return line.startswith(" " * 8)
+
+    def category(self) -> str | None:
+        """A type checker's error is a type's, but where its code says otherwise
+        (an undefined name, a missing module); without a code, as its words say."""
+        if self.err.code is not None:
+            return _MYPY_NOT_TYPES.get(self.err.code, "type")
+        return self.said_else("type")
 
 
 _BLACK_AT = regex(r"^Cannot parse: (?P<line>\d+):(?P<col>\d+): ")
@@ -305,15 +324,19 @@ ROWS = (
             "ERROR: /home/ci/shop/src/cart.py Imports are incorrectly sorted and/or formatted.",
         ),
     ),
-    Format(  # pylint's default layout: "{path}:{line}:{column}: {msg_id}: {msg} ({symbol})"
+    Format(  # pylint's default layout: "{path}:{line}:{column}: {msg_id}: {msg} ({symbol})";
+        # the path any file it was given (a script of no extension, a README it cannot parse)
         "pylint-text",
-        rf"^(?P<file>{_PY}):(?P<line>\d+):(?P<col>\d+): "
+        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]+):(?P<line>\d+):(?P<col>\d+): "
         r"(?P<code>(?P<sev>[CRWEFI])\d{4}): (?P<msg>.+\([a-z][a-z0-9-]*\))$",
         tool="pylint",
         rank=2,
         examples=(
             "src/report.py:14:11: E0602: Undefined variable 'totalz' (undefined-variable)",
             "src/report.py:1:0: C0114: Missing module docstring (missing-module-docstring)",
+            "bin/report:3:0: E0001: Parsing failed: 'invalid syntax (report, line 3)'"
+            " (syntax-error)",
+            "C:\\ci\\src\\report.py:9:4: W0612: Unused variable 'x' (unused-variable)",
         ),
     ),
     # flake8 fails on every code it prints; pycodestyle calls its W codes warnings.

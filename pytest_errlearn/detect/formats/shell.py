@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import Format
 
 # What follows a line's start, which may be any text, in the rows that say so (``seek``).
@@ -16,6 +18,7 @@ ORDER = 1
 COMMANDS = {
     **dict.fromkeys(("docker", "docker-compose", "podman"), "docker"),
     **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
+    "wget": "wget",
 }
 # Executable -> the subcommands that build or test (None: any use; two words: only so).
 # An empty set: none builds, but the subcommand says what it does (history keys).
@@ -27,14 +30,26 @@ BUILDS: dict[str, frozenset[str] | None] = {
     "kubectl": frozenset(),  # helm: helm.py; zig: zig.py
 }
 
+
+def _either_message(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A row of two shapes, each with its message group: the second's, where it
+    matched (the first's is the whole line's where it did not)."""
+    if groups.get("msg2"):
+        groups["msg"] = groups["msg2"]
+
+
 ROWS = (
     Format(  # the shell's name (no place in the user's code) or the script's, then its
-        # line (bash: "line 3: "); an absolute path only when it ends like a shell or a
-        # script: CI runners' own stage files (Travis's job_stages) complain of commands
-        # that do not matter
+        # line (bash: "line 3: "); a script of a CI runner's (GitLab's
+        # "/tmp/executor123: line 15: ", Actions' "/home/runner/work/_temp/x.sh: line 1: ")
+        # runs the job's own commands, but not Travis's own files (~/.travis/job_stages),
+        # which complain of commands that do not matter. An absolute path is the place
+        # only where it ends like a script: a runner's or a builder's file is no place
+        # to edit
         "shell-not-found",
         r"^(?:(?:[\w./-]*/)?(?:ba|z|da|k|c|tc|fi)?sh: (?:(?:line )?\d+: )?"
-        r"|(?:(?P<file>[\w.-][\w./-]*|/[\w./-]*sh): )?(?:(?:line )?(?P<line>\d+): )?)"
+        r"|(?:(?:(?P<file>[\w.-][\w./-]*|/[\w./-]*sh)|/(?![\w./-]*/\.travis/)[\w./-]*): )?"
+        r"(?:(?:line )?(?P<line>\d+): )?)"
         r"(?P<msg>(?P<cmd>[^\s:]+): (?:command )?not found)$",
         tool="shell",
         category="dependency",
@@ -44,6 +59,7 @@ ROWS = (
             "sh: 1: foo: not found",
             "./build.sh: 3: foo: not found",
             "ci/run.sh: line 3: foo: command not found",
+            "/tmp/executor123: line 15: npm: command not found",
         ),
     ),
     Format(  # ``set -u``: a variable (often the environment's) the script expected set
@@ -84,15 +100,43 @@ ROWS = (
         rank=2,
         examples=("curl: (22) The requested URL returned error: 503",),
     ),
+    Format(  # wget, on a download that failed: its time, then the server's status
+        "wget-error",
+        r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d )?ERROR (?P<code>[45]\d\d): (?P<msg>.+)$",
+        tool="wget",
+        category="network",
+        rank=2,
+        words=("error 4", "error 5"),
+        examples=("2024-03-01 10:00:00 ERROR 404: Not Found.",),
+    ),
+    Format(  # a script's interpreter, as its "#!" line names it, is not there: a program
+        # not installed, or a script saved with Windows' line ends ('bash\r'); not a
+        # file of the project's (the script is, where the shell names it)
+        "shell-interpreter",
+        r"^(?:(?:[\w./-]*/)?env: (?P<msg>['\"]?[^'\":]+['\"]?: No such file or directory)"
+        r"|(?:[\w./-]+: )?(?P<file>[\w./-]+): (?P<msg2>\S+: bad interpreter: .+))$",
+        tool="shell",
+        rank=2,
+        words=("env: ", "bad interpreter"),
+        examples=(
+            "/usr/bin/env: 'bash\\r': No such file or directory",
+            "env: python: No such file or directory",
+            "bash: ./setup.sh: /bin/env: bad interpreter: No such file or directory",
+        ),
+        fixup=_either_message,
+    ),
     Format(
-        "shell-no-such-file",
-        r"^(?:[\w./-]+: )?(?:line \d+: )?"
+        "shell-no-such-file",  # bash: "F: line 3: "; dash: "F: 3: F: "
+        r"^(?:[\w./-]+: )?(?:line \d+: |\d+: (?:[\w./-]+: )?)?"
         r"(?P<msg>(?:[\w.-]+: )?(?:cannot (?:access|open|stat|create) )?"
         r"['\"]?(?P<file>[^'\":]+)['\"]?" + _MISSING + ")$",
         seek=_MISSING,
         tool="shell",
         rank=1,
-        examples=("cat: missing.txt: No such file or directory",),
+        examples=(
+            "cat: missing.txt: No such file or directory",
+            "build.sh: 3: build.sh: ./gen.sh: Permission denied",
+        ),
     ),
     # A signal's name after a program's (as ``^(?:.*?: )?`` would take it), else
     # on its own: two rows, so that the first can say what it seeks.
@@ -111,26 +155,48 @@ ROWS = (
         rank=2,
         examples=("Segmentation fault (core dumped)",),
     ),
-    Format(
+    Format(  # (docker/build-push-action says the build's last line again: "Error: buildx
+        # failed with: ERROR: failed to solve: ...")
         "docker-consequence",
         r"^(?:ERROR: failed to solve: process .* did not complete successfully|"
         r"The command '.*' returned a non-zero code: \d+|"
-        r"ERROR: Service '\S+' failed to build)",
+        r"ERROR: (?:Service '\S+' failed to build|Encountered errors while bringing up the "
+        r"project\.)|Error: buildx (?:call )?failed with: )",
         tool="docker",
         role="consequence",
         rank=0,
-        examples=("The command '/bin/sh -c make' returned a non-zero code: 2",),
+        examples=(
+            "The command '/bin/sh -c make' returned a non-zero code: 2",
+            "ERROR: Encountered errors while bringing up the project.",
+            'Error: buildx failed with: ERROR: failed to solve: process "/bin/sh -c make" did '
+            "not complete successfully: exit code: 2",
+        ),
+    ),
+    Format(  # docker-compose (v1) on a service it could not start: the container's, then
+        # the service's name, two spaces, the daemon's words
+        "compose-service",
+        r"^ERROR: for [\w.-]+ {1,2}(?P<msg>(?:Cannot (?:start|create) service|"
+        r"Get https?:|pull access denied|manifest for|Conflict\.|failed to|error).+)$",
+        tool="docker",
+        rank=2,
+        examples=(
+            "ERROR: for db  Cannot start service db: driver failed programming external "
+            "connectivity on endpoint app_db_1 (3f2a): Bind for 0.0.0.0:5432 failed: port is "
+            "already allocated",
+        ),
     ),
     Format(
         "docker-daemon",
         r"^(?:ERROR: |Error: )?(?P<msg>(?:Cannot connect to the Docker daemon|Error response from "
         r"daemon:|docker: Error response from daemon:|ERROR: failed to solve:|"
-        r"pull access denied for ).+)$",
+        r"pull access denied for |executor failed running \[).+)$",
         tool="docker",
         rank=2,
         examples=(
             "Cannot connect to the Docker daemon at unix:///var/run/docker.sock.",
             "pull access denied for acme/app, repository does not exist",
+            # BuildKit before 0.11: the step's command and status, with no output of it
+            "executor failed running [/bin/sh -c npm ci]: exit code: 1",
         ),
     ),
     Format(

@@ -22,17 +22,30 @@ column where the error has a place), the source quoted, then the stack::
     Could not resolve "./components/header.js" from "src/main.js"
     file: /home/ci/app/src/main.js
         at getRollupError (file:///home/ci/app/node_modules/rollup/...)
+
+Rollup's own command line says its error after ``[!]`` (the plugin's name
+first, where a plugin failed), then the module, with the place in it where
+the error has one, the source it quotes and the stack::
+
+    [!] (plugin babel) SyntaxError: /home/ci/lib/src/main.js: Unexpected token (3:4)
+    src/main.js (3:4)
+    ...
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
 from . import Format, regex, said_in
 
-ORDER = 14  # before elm-test's "✗ test" row and rebar3's "╰── message" row (erlang.py)
-COMMANDS = {"vite": "vite"}
-BUILDS: dict[str, frozenset[str] | None] = {"vite": frozenset({"build"})}
+# Where its rows stand: before elm-test's "✗ test" row, rebar3's "╰── message" row
+# (erlang.py) and xcpretty's "[!] warning" row (apple_xcode.py), which would take
+# rollup's "[!] Error: ..." for a warning.
+ORDER = 13
+COMMANDS = {"vite": "vite", "rollup": "rollup"}
+BUILDS: dict[str, frozenset[str] | None] = {"vite": frozenset({"build"}), "rollup": None}
 
 # rolldown's codes, where its words would not tell the kind
 _KINDS = {"PARSE_ERROR": "syntax", "UNRESOLVED_IMPORT": "dependency", "UNRESOLVED_ENTRY": "config"}
@@ -78,6 +91,8 @@ class ViteBuildError(Reader):
     )
     _FILE = regex(r"^file: (?P<file>\S+?)(?::(?P<line>\d+):(?P<col>\d+))?\s*$")
     _QUOTED = regex(r"^\d+: |^\s")  # rollup's code frame (``3:   x = {``), frames, carets
+    # vite 2 to 7: an import rollup could not resolve, and the module that imports it
+    _IMPORTER = regex(r'^\[vite\]: Rollup failed to resolve import "[^"]+" from "(?P<file>[^"]+)"')
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -92,6 +107,9 @@ class ViteBuildError(Reader):
                 self.valid = False  # rolldown's: its errors follow, each on its own row
                 return False
             self.said = True
+            text = text.removeprefix("Error: ")  # vite 4's, before its own message
+            if (imported := self._IMPORTER.match(text)) is not None:
+                self.err.file = imported["file"]
             m = self._PLUGIN.match(text)
             self.err.code = m["code"] if m else None
             self.err.message = m["msg"] if m else text
@@ -111,9 +129,59 @@ class ViteBuildError(Reader):
         return said_in(_ROLLUP_SAYS, self.err.message) or self.said_else("build")
 
 
-READERS = {"rolldown": RolldownError, "vitebuild": ViteBuildError}
+class RollupError(Reader):
+    """What rollup's command line prints under its ``[!]`` line: a link to its
+    docs, the module (``src/main.js (3:4)``, where the error has a place), the
+    source it quotes, then the error's stack: rollup's own frames, none the
+    project's."""
+
+    frames_wanted = False
+    _PLACE = regex(r"^(?P<file>[^\s()]+\.\w+)(?: \((?P<line>\d+):(?P<col>\d+)\))?$")
+    _MORE = regex(r"^(?:\d+: |\s|https?://|(?:[A-Z]\w*)?Error: )")
+
+    def accept(self, line: str) -> bool:
+        text = line.strip()
+        if self.count == 0 and (m := self._PLACE.match(text)) is not None:
+            self.err.file = m["file"]
+            self.err.line = int(m["line"]) if m["line"] else None
+            self.err.column = int(m["col"]) if m["col"] else None
+            return True
+        return bool(text) and self._MORE.match(line) is not None
+
+    def category(self) -> str | None:
+        return said_in(_ROLLUP_SAYS, self.err.message) or self.said_else("build")
+
+
+def _rollup_message(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """Rollup names its own errors' kind (``RollupError: ``, ``Error: ``): no
+    part of what is wrong (a parser's ``SyntaxError`` says more: it stays). Its
+    parser's errors start with their place (``src/main.js (2:12): ...``)."""
+    groups["msg"] = said = _OWN_KIND.sub("", groups["msg"] or "")
+    if (at := _PLACED.match(said)) is not None:  # rollup 4 puts the parser's place first
+        groups.update(at.groupdict())
+
+
+_OWN_KIND = regex(r"^(?:Rollup)?Error: ")
+_PLACED = regex(r"^(?P<file>[^\s()]+) \((?P<line>\d+):(?P<col>\d+)\): (?P<msg>.+)$")
+
+READERS = {"rolldown": RolldownError, "vitebuild": ViteBuildError, "rollup": RollupError}
 
 ROWS = (
+    Format(  # rollup's command line: the plugin that failed, if one did, and the error
+        "rollup-error",
+        r"^\[!\] (?:\(plugin (?P<code>[^)\s]+)\) )?(?P<msg>(?:[A-Z]\w*)?Error: .+)$",
+        tool="rollup",
+        block="rollup",
+        fixup=_rollup_message,
+        rank=2,
+        words=("[!] ",),
+        examples=(
+            "[!] (plugin babel) Error: An unexpected situation arose.",
+            '[!] RollupError: Could not resolve "./util" from "src/main.js"',
+            "[!] Error: Unexpected token (Note that you need plugins to import files that are not"
+            " JavaScript)",
+        ),
+    ),
     Format(  # its errors follow, under "error during build:"
         "vite-build-failed",
         r"^✗ Build failed in \d[\d.]*m?s\s*$",

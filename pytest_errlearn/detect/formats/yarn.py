@@ -56,7 +56,7 @@ ROWS = (
     ),
     Format(
         "yarn-error",
-        r"^error (?P<msg>(?:An unexpected error|Couldn't find|Package|Found incompatible|"
+        r"^error (?P<msg>(?:An unexpected error|Couldn't find|Package|"
         r"The engine|Can't add|Received invalid|\S+: The engine|Your lockfile needs).+)$",
         tool="yarn",
         rank=2,
@@ -64,6 +64,14 @@ ROWS = (
             'error Couldn\'t find package "nope" on the "npm" registry.',
             "error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`.",
         ),
+    ),
+    Format(  # after the engines' errors of the packages above it
+        "yarn-incompatible",
+        r"^error (?P<msg>Found incompatible module\.?)\s*$",
+        tool="yarn",
+        role="consequence",
+        rank=0,
+        examples=("error Found incompatible module.",),
     ),
     # A package that could not be resolved, fetched or checked (REMOTE_INVALID,
     # REMOTE_NOT_FOUND, CACHE_CHECKSUM_MISMATCH, MISSING_LOCKFILE_ENTRY,
