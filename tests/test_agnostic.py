@@ -128,3 +128,21 @@ def test_a_line_that_starts_at_a_place_is_the_reason_even_in_words_of_its_own() 
         12,
         "widget.cfg:12: value out of range for key size",
     )
+
+
+def test_buildkit_s_dockerfile_frame_is_no_reason_for_the_build_s_failure() -> None:
+    (err,) = scan(
+        """
+        ------
+         > [3/3] RUN npm ci:
+        ------
+        Dockerfile:5
+        --------------------
+           4 |     COPY . .
+           5 | >>> RUN npm ci
+        --------------------
+        ERROR: failed to solve: process "/bin/sh -c npm ci" did not complete successfully: exit code: 254
+        """  # noqa: E501
+    ).errors
+    assert (err.span, err.category) == ((9, 9), "build")
+    assert err.message.startswith("ERROR: failed to solve: process")

@@ -123,6 +123,24 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
             "PackagesNotFoundError: The following packages are not available from current",
             "dependency",
         ),
+        # the wordings users meet in issues' pasted output (held-out samples)
+        ("CMake Error at CMakeLists.txt:9: Cannot find 'gtk' library", "dependency"),
+        (
+            "error NU1101: Unable to find package Acme.Calc. No packages exist with this id",
+            "dependency",
+        ),
+        ("Error: listen EADDRINUSE: address already in use :::3000", "network"),
+        (
+            "ConnectionError: HTTPSConnectionPool(host='pypi.org', port=443): Max retries exceeded"
+            " with url: /simple/ (Caused by NewConnectionError('Failed to establish a new "
+            "connection: [Errno 113] No route to host'))",
+            "network",
+        ),
+        ("cp: cannot create regular file 'out/x': Operation not permitted", "filesystem"),
+        ("make: *** ninguna regla: No existe el fichero o el directorio", "filesystem"),
+        ("main.c:1:10: error fatal: calc.h: No existe el fichero o el directorio", "dependency"),
+        ('process "/bin/sh -c npm ci" did not complete successfully: exit code: 1', "build"),
+        ("executor failed running [/bin/sh -c npm ci]: exit code: 1", "build"),
     ],
 )
 def test_compilers_and_npm_own_wordings_find_their_category(message: str, category: str) -> None:

@@ -164,3 +164,20 @@ def test_a_tool_fails_of_its_own_warnings_only() -> None:
     report = detect(log.encode())
     assert [(e.tool, e.line) for e in report.errors] == [("eslint", 3)]
     assert [(w.file, w.line) for w in report.warnings] == [("main.c", 3)]
+
+
+def test_an_older_sphinx_s_own_failure_is_the_reason_under_its_heading() -> None:
+    (err,) = scan(
+        """
+        Running Sphinx v7.2.6
+
+        Extension error:
+        Could not import extension sphinx.ext.grahviz (exception: No module named 'grahviz')
+        make: *** [Makefile:20: html] Error 2
+        """
+    ).errors
+    assert (err.tool, err.category, err.span) == ("sphinx", "dependency", (3, 4))
+    assert err.message == (
+        "Extension error: Could not import extension sphinx.ext.grahviz"
+        " (exception: No module named 'grahviz')"
+    )

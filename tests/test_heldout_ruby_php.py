@@ -3,7 +3,7 @@ Collision, Psalm, RSpec and RubyGems output that their everyday failures print.
 The outputs are real (Composer 2.5, PHP 8.2, RSpec 3.12, RubyGems 3.3 on Debian
 12), trimmed, their paths made neutral; where the tool is not installable here
 (Collision, Psalm) or is not the version that prints a shape (PHP 5's bare fatal
-errors), the lines are written in the tool's documented shape."""
+errors, Ruby 2.5's reversed backtrace), the lines are written in the tool's documented shape."""
 
 from __future__ import annotations
 
@@ -231,3 +231,17 @@ def test_bundler_s_build_error_says_what_extconf_missed_and_is_no_eunit_abort() 
         "Gem::Ext::BuildError: ERROR: Failed to build gem native extension: "
         "calcx.h is missing. please install libcalcx-dev."
     )
+
+
+def test_ruby_2_5_s_reversed_backtrace_is_ruby_s_error_not_a_python_traceback() -> None:
+    report = scan(
+        """
+        Traceback (most recent call last):
+        \t2: from bin/rails:3:in `<main>'
+        \t1: from bin/rails:3:in `require_relative'
+        bin/spring:10:in `<top (required)>': cannot load such file -- bundler/setup (LoadError)
+        """
+    )
+    (err,) = report.errors
+    assert (err.tool, err.category, err.file, err.line) == ("ruby", "dependency", "bin/spring", 10)
+    assert err.message == "LoadError: cannot load such file -- bundler/setup"

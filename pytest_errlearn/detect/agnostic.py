@@ -75,10 +75,13 @@ _SCRIPT = re.compile("^" + _SCRIPT_ECHO)
 # script), or the end of a step before it that passed.
 _WALL = re.compile(
     rf"^(?:\$ |{_SCRIPT_ECHO}|\+ \S|##\[group\]|##\[command\]|##\[section\]Starting|::group::"
-    r"|The command \".*\" exited with 0\.?$|section_start:\d+:)"
+    r"|The command \".*\" exited with 0\.?$|section_start:\d+:"
+    r"|Run \S+@\S+\s*$"  # a GitHub Actions step's header, as its page shows it
+    r"|Dockerfile(?:\.[\w.-]+)?:\d+\s*$)"  # BuildKit's frame of the step that failed, below
 )
 _JUNK = re.compile(
     r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$"
+    r"|^ {0,3}\d+ \| (?:>>> )?"  # BuildKit's numbered Dockerfile lines, under its wall
     r"|^(?:##\[(?:endgroup|section)\]|::endgroup::|section_end:\d+:)"  # CI runners' bookkeeping
 )
 # A place a line names: ``path/to/file.ext:12``, ``file.ext(12,3)``, ``file.ext line 12``.

@@ -73,6 +73,9 @@ class Traceback(Reader):
     _EXC = re.compile(r"^(?:\w[\w.]*)(?:: |$)")
     # An exception group prints its own exception inside the "|" margin.
     _GROUP_EXC = re.compile(r"^\s*\|[\s|]*(\w[\w.]*(?:Group|Error|Exception)\w*(?:: .*)?)$")
+    # Ruby 2.5 to 2.7 print an uncaught exception's backtrace under the same header,
+    # reversed ("\t2: from app.rb:5:in `<main>'"), its error last: Ruby's rows read it.
+    _RUBY_FRAME = re.compile(r"^\s+\d+: from \S+:\d+:in [`']")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -97,6 +100,8 @@ class Traceback(Reader):
         if self.after_exception:
             return False
         if line[:1].isspace() or line.startswith(("|", "+")):
+            if len(self.err.block) == 1 and self._RUBY_FRAME.match(line):
+                self.valid = False  # no Python traceback: its frames are taken, no error
             if not self.named and (m := self._GROUP_EXC.match(line)):
                 self.err.message, self.named = m[1], True  # the group itself, first
             return True

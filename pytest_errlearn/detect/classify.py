@@ -50,7 +50,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"ERESOLVE|peer dep|package .* is not in (?:GOROOT|std)|no required module provides|"
         r"cannot find -l|cannot find package|not find a required file|"
         r"Could not find artifact|Could not transfer artifact|Failed to collect dependencies|"
-        r"(?:fatal error: )?[\w./+-]+\.h(?:pp|h|xx)?: No such file|command not found|: not found$|"
+        r"(?:fatal error: )?[\w./+-]+\.h(?:pp|h|xx)?: (?:No such file|No existe el fichero|"
+        r"Aucun fichier|Datei oder Verzeichnis|没有那个文件)|command not found|: not found$|"
         r"Could NOT find|Could not find (?:a package configuration|package)|E404|404 Not Found|"
         r"missing (?:library|dependency|package)|is not installed|requires? .* but|"
         r"is not recognized as (?:the|a) name of a cmdlet|cannot load such file|LoadError|"
@@ -67,7 +68,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"dependency problems prevent|development packages? (?:are|is) installed|"
         r"No package '[^']+' found|requirements \(.*\) were not met|"
         r"Dependency \"[^\"]+\" not found|Can't find stylesheet to import|"
-        r"Library \"[^\"]+\" not found",  # dune's
+        r"Library \"[^\"]+\" not found|"  # dune's
+        r"[Cc]annot find (?:the )?'?[\w.+-]+'? librar(?:y|ies)|"
+        r"NU110[12]\b|Unable to find package",  # NuGet's
     ),
     (
         "network",
@@ -78,7 +81,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"unable to access 'https?:|SSL|certificate verify failed|socket hang up|"
         r"Cannot connect to the Docker daemon|Failed to connect|503 Service|502 Bad Gateway|"
         r"Received status code 5\d\d|Some index files failed to download|Failed to fetch|"
-        r"RPC failed|GnuTLS recv error|remote end hung up unexpectedly|early EOF",
+        r"RPC failed|GnuTLS recv error|remote end hung up unexpectedly|early EOF|"
+        r"EADDRINUSE|[Aa]ddress already in use|No route to host|"
+        r"Max retries exceeded with url|NewConnectionError|Failed to establish a new connection",
     ),
     # Data that did not parse at run time, not the program's own syntax (JavaScript
     # calls both SyntaxError)
@@ -171,7 +176,11 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"No such file or directory|ENOENT|EACCES|EPERM|Permission denied|"
         r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
         r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
-        r"cannot open|does not exist|EISDIR|ENOSPC",
+        r"cannot open|does not exist|EISDIR|ENOSPC|Operation not permitted|"
+        # the C library's words for ENOENT in other locales (gcc, make, the shells)
+        r"No existe el fichero o el directorio|Aucun fichier ou dossier de ce type|"
+        r"Datei oder Verzeichnis nicht gefunden|File o directory non esistente|"
+        r"Arquivo ou diretório inexistente|没有那个文件或目录",
     ),
     (
         "config",
@@ -192,7 +201,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         "build",
         r"[Cc]ompil(?:e|ation)|[Bb]uild failed|[Ff]ailed to build\b|linker|\bld\b|collect2|"
         r"make(?:\[\d+\])?: \*\*\*|CMake Error|error\[E\d+\]|\berror TS|BUILD FAILURE|"
-        r"Execution failed for task|Failed to execute goal|cannot compile|ninja: build stopped",
+        r"Execution failed for task|Failed to execute goal|cannot compile|ninja: build stopped|"
+        r"did not complete successfully|executor failed running",  # docker build's
     ),
     (
         "runtime",

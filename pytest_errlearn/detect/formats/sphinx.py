@@ -75,6 +75,22 @@ class Problem(Reader):
         return _category(self)
 
 
+class SphinxError(Reader):
+    """sphinx-build's own failure as older releases print it: the kind of error on its line,
+    the reason on the one line under it (whatever follows is another tool's)."""
+
+    frames_wanted = False
+
+    def accept(self, line: str) -> bool:
+        if self.count or not line.strip():
+            return False
+        self.err.message = f"{self.err.message} {line.strip()}"
+        return True
+
+    def category(self) -> str | None:
+        return _category(self)
+
+
 class TreatedAsError(Reader):
     """The warning under "Warning, treated as error:": its place and message."""
 
@@ -122,6 +138,7 @@ class AutodocImport(Reader):
 
 READERS = {
     "sphinx-problem": Problem,
+    "sphinx-error": SphinxError,
     "sphinx-treated": TreatedAsError,
     "autodoc-import": AutodocImport,
 }
@@ -173,6 +190,14 @@ ROWS = (
             'bad.rst:4: (ERROR/3) Unknown directive type "unknown-directive".',
             'bad.rst:6: (ERROR/3) Unknown target name: "broken <".',
         ),
+    ),
+    Format(  # sphinx-build's own failures (sphinx.errors) as older releases print them
+        "sphinx-error",
+        r"^(?P<msg>(?:Extension|Sphinx|Configuration|Theme|Config value|Builder) error:)\s*$",
+        tool="sphinx",
+        block="sphinx-error",
+        rank=2,
+        examples=("Extension error:", "Configuration error:", "Sphinx error:"),
     ),
     Format(  # before 7.3, -W stops at the first warning, under this line
         "sphinx-treated-as-error",
