@@ -276,3 +276,35 @@ def test_a_classic_records_message_starts_at_the_name_of_the_command_that_failed
     )
     (err,) = report.errors
     assert err.message.startswith("Install-Package : NU1101: Unable to find package")
+
+
+BUILDKIT_SUMMARY = """
+ > [3/3] RUN npm ci:
+0.512 npm ERR! code ENOENT
+0.515 npm ERR! enoent ENOENT: no such file or directory, open '/app/package.json'
+------
+Dockerfile:5
+--------------------
+   4 |     COPY . .
+   5 | >>> RUN npm ci
+--------------------
+ERROR: failed to solve: process "/bin/sh -c npm ci" did not complete successfully: exit code: 254
+"""
+
+
+def test_buildkit_s_summary_of_the_failed_step_says_what_its_output_said() -> None:
+    (err,) = scan(BUILDKIT_SUMMARY, "docker").errors  # "failed to solve" follows
+    assert (err.tool, err.category, err.message) == ("docker", "filesystem", "code ENOENT")
+    assert err.span == (1, 3)
+
+
+def test_in_a_full_buildkit_log_the_summary_only_repeats_the_step_s_error() -> None:
+    full = (
+        "#8 [3/3] RUN npm ci\n"
+        "#8 0.512 npm ERR! code ENOENT\n"
+        "#8 0.515 npm ERR! enoent ENOENT: no such file or directory, open '/app/package.json'\n"
+        '#8 ERROR: process "/bin/sh -c npm ci" did not complete successfully: exit code: 254\n'
+        "------" + BUILDKIT_SUMMARY
+    )
+    (err,) = scan(full, "docker").errors
+    assert (err.tool, err.span) == ("npm", (2, 3))

@@ -431,3 +431,20 @@ To fix the lockfile, run 'pnpm install --no-frozen-lockfile'.
 def test_a_broken_pnpm_lockfile_is_a_dependency_error() -> None:
     (err,) = scan(PNPM_BROKEN_LOCKFILE, "pnpm").errors
     assert (err.code, err.category) == ("ERR_PNPM_LOCKFILE_MISSING_DEPENDENCY", "dependency")
+
+
+def test_node_14_s_crash_is_at_the_user_s_frame_not_at_node_s_own_modules() -> None:
+    (err,) = scan(
+        """
+        events.js:292
+              throw er; // Unhandled 'error' event
+              ^
+
+        Error: listen EADDRINUSE: address already in use :::3000
+            at Server.setupListenHandle [as _listen2] (net.js:1313:16)
+            at listenInCluster (net.js:1361:12)
+            at Object.<anonymous> (/home/user/app/server.js:79:8)
+            at Module._compile (internal/modules/cjs/loader.js:1137:30)
+        """
+    ).errors
+    assert (err.file, err.line, err.category) == ("/home/user/app/server.js", 79, "network")

@@ -219,3 +219,30 @@ def test_android_lint_s_text_report_line_is_an_error_with_its_issue_id() -> None
         12,
         "HardcodedText",
     )
+
+
+def test_gradle_s_cause_pasted_without_its_heading_is_still_read() -> None:
+    (err,) = scan(
+        """
+        > Could not resolve all files for configuration ':app:debugRuntimeClasspath'.
+           > Could not find com.example:calc:1.0.
+        """
+    ).errors
+    assert (err.tool, err.category) == ("gradle", "dependency")
+    assert err.message.startswith("Could not resolve all files for configuration")
+
+
+def test_a_hamcrest_failure_under_surefire_keeps_expected_and_actual_at_the_test() -> None:
+    (err,) = scan(
+        """
+        [ERROR] testAdd(com.example.CalcTest)  Time elapsed: 0.01 s  <<< FAILURE!
+        java.lang.AssertionError:
+        Expected: is <3>
+             but: was <2>
+        \tat org.hamcrest.MatcherAssert.assertThat(MatcherAssert.java:20)
+        \tat com.example.CalcTest.testAdd(CalcTest.java:12)
+        """,
+        "maven",
+    ).errors
+    assert err.message == "java.lang.AssertionError: Expected: is <3> but: was <2>"
+    assert (err.file, err.line, err.category) == ("CalcTest.java", 12, "assertion")

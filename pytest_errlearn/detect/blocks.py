@@ -353,21 +353,32 @@ class Gradle(Reader):
 
 
 class JavaTest(Stack):
-    """A surefire ``<<< FAILURE!`` line: the exception line and its frames follow."""
+    """A surefire ``<<< FAILURE!`` line: the exception line and its frames follow.
+    An exception line that ends with a colon goes on under it (Hamcrest's
+    ``Expected: is <3>``, ``     but: was <2>``), up to two lines."""
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.got_exception = False
+        self.more = 0  # lines of the message still to come under the exception line
 
     def accept(self, line: str) -> bool:
-        if not self.got_exception and line.strip() and not line[:1].isspace():
+        said = line.strip()
+        if not self.got_exception and said and not line[:1].isspace():
             self.got_exception = True
-            self.err.message = line.strip()
+            self.err.message = said
+            self.more = 2 if said.endswith(":") else 0
             return True
+        if self.more and not said.startswith("at "):
+            self.more -= bool(said)
+            self.err.message = f"{self.err.message} {said}".rstrip()
+            return True
+        self.more = 0
         return super().accept(line)
 
     def run(self) -> re.Pattern[bytes] | None:
-        return super().run() if self.got_exception else None  # its first line is the message
+        # its first line is the message, and the lines the message goes on to
+        return super().run() if self.got_exception and not self.more else None
 
 
 _SHARED: dict[str, Callable[[Error, int], Reader]] = {

@@ -208,11 +208,13 @@ class Assembler:
     def _caused(self, err: Error, role: str, read: Error) -> None:
         """Remember the latest root error (``err``, or its twin, as ``read`` this
         time): consequences after it fold into it. A test's failure line that
-        nothing before it explained is its test's error, and such a root too."""
-        if role == "error" or (role == "consequence" and read.test is not None):
+        nothing before it explained is its test's error, and such a root too; so
+        is a step's summary that nothing before it explained (rank 2: it says
+        what failed, as BuildKit's summary of the step does)."""
+        if role == "error" or (role == "consequence" and (read.test is not None or read.rank >= 2)):
             self._cause, self._last_cause = err, read.span[1]
             self._failed_test = self._failed_test or read.rank >= 3
-            self._test_line = role == "consequence"
+            self._test_line = role == "consequence" and read.test is not None
 
     def report(self, failed: bool | None = None) -> Report:
         """The report, root cause named, the kept errors' context decoded.

@@ -19,7 +19,12 @@ def _either(*alternatives: str) -> re.Pattern[str]:
 # guarded by a cheap test on the text, so a line costs one regex at most.
 # "  12 | throw new Error()", not PHP_CodeSniffer's " 12 | ERROR | message"
 _CODE_FRAME = re.compile(r"^\s*>?\s*\d+\s*[|│](?! (?:ERROR|WARNING) +\| )")
-_ECHOED = re.compile(r"^> \S")  # npm and yarn echo each script they run: "> eslint src"
+# npm and yarn echo each script they run ("> eslint src"); Gradle's causes start so
+# too ("> Could not resolve all files for ..."), and are read where pasted alone
+_ECHOED = re.compile(
+    r"^> (?!Could not |Failed to |A problem occurred |Execution failed |Duplicate class "
+    r"|Manifest merger failed|Lint found |Android resource )\S"
+)
 _JSON_FIELD = _either(  # "error": null, 'errors': [], error_count: 0
     r"""^\s*[{\[,]?\s*["']?\w*(?:error|fail|exception)\w*["']?\s*[:=]\s*"""
     r"""(?:null|None|nil|false|0|\[\]|\{\}|""|''|~)?\s*[,}\]]?\s*$""",

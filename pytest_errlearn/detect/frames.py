@@ -46,11 +46,15 @@ _NOT_USER = re.compile(
     r"|/_pytest/|/pluggy/"
     r"|<internal:|/lib/ruby/|/gems/|/vendor_ruby/|/\.rvm/|/usr/share/perl5?/|/perl5/|site_perl"
     r"|/share/julia/|/\.julia/packages/|^\./[\w/]+\.jl$|/buildworker/"  # Julia's Base
+    # Node's own modules before Node 16 named them "node:net" ("at ... (net.js:1313:16)")
+    r"|^(?:_\w+|assert|buffer|child_process|cluster|crypto|dgram|dns|domain|events|fs|https?"
+    r"|module|net|os|path|readline|stream|timers|tls|tty|url|util|vm|zlib)\.js$"
 )
 # JVM frames name a bare file; the class says whose code it is.
 _JVM_LIBRARY = re.compile(
     r"(?m)^[^\S\n]*at (?:[\w.$@-]*/)*(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|"
     r"org\.junit|junit|org\.apache\.maven|org\.gradle|org\.testng|org\.springframework|worker\.org\.gradle|"
+    r"org\.hamcrest|org\.assertj|org\.mockito|"
     r"clojure|org\.jetbrains|org\.opentest4j|org\.scalatest|munit|sbt|leiningen)\."
 )
 

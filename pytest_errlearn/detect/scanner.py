@@ -331,11 +331,13 @@ class Scanner(Chunks):
         )
         # A failure line with no error before it: the output just above it is the reason
         # (a linter's report, a check's own words). One naming its test is that test's
-        # failure: its details came before it, or (pytest's --tb=no) it is the error.
+        # failure: its details came before it, or (pytest's --tb=no) it is the error;
+        # one that says what failed reads its reason under it (BuildKit's step summary).
         if (
             role == "consequence"
             and not summary
             and not test
+            and not (fmt.block and fmt.rank >= 2)
             and not self.follows(n)
             and (cause := self._preceding(chunk, start, n)) is not None
         ):

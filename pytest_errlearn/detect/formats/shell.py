@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import Format
+from ...report import Error
+from ..reader import Reader, read_by_a_row
+from . import Format, regex
 
 # What follows a line's start, which may be any text, in the rows that say so (``seek``).
 _MISSING = r": (?:No such file or directory|Permission denied)"
@@ -12,6 +14,46 @@ _SIGNAL = (
     r"(?P<msg>Segmentation fault|Bus error|Aborted|Illegal instruction|"
     r"Floating point exception|Killed)(?: \(core dumped\))?(?: .*)?$"
 )
+
+
+class BuildkitStep(Reader):
+    """BuildKit's summary of the step that failed (`` > [3/3] RUN npm ci:``): the
+    step's last lines, each after the seconds since it started (``0.512 npm ERR!
+    ...``, from BuildKit 0.11; ``#8 0.512`` lines above it are the same ones), up to
+    its ``------``. The error is the first of them a row reads as one, else the last
+    that speaks of failure; a full log read them already, and they count once. With
+    none that says anything, the summary is no error: the step's status line is."""
+
+    frames_wanted = False
+    _SECONDS = regex(r"^\s*(?:#\d+ )?\d+\.\d+ ")
+    _END = regex(r"^-{6,}\s*$")
+    _TELLING = regex(r"(?i)\b(?:error|failed|fatal|not found|denied|cannot|no such)\b")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said: Format | None = None
+        self.told = False
+
+    def accept(self, line: str) -> bool:
+        if self._END.match(line):
+            return False
+        text = self._SECONDS.sub("", line, count=1).strip()
+        if self.said is None and text:
+            self.said = read_by_a_row(self.err, text, lambda row: row.tool == "docker")
+            if self.said is None and self._TELLING.search(text):
+                self.err.message, self.told = text, True
+        return True
+
+    def finish(self) -> None:
+        self.valid = self.said is not None or self.told  # else the step's status line says it
+
+    def category(self) -> str | None:
+        if self.said is not None and self.said.category and self.said.rank >= 2:
+            return self.said.category
+        return self.said_else("build")
+
+
+READERS = {"buildkit-step": BuildkitStep}
 
 FALLBACK = True  # its rows are tried after every tool family's
 ORDER = 1
@@ -154,6 +196,16 @@ ROWS = (
         category="runtime",
         rank=2,
         examples=("Segmentation fault (core dumped)",),
+    ),
+    Format(  # BuildKit's summary of the step that failed, its output's last lines under it
+        "buildkit-step",
+        r"^ > \[(?:[\w.-]+ )?\d+/\d+\] (?P<msg>\S.*):\s*$",
+        tool="docker",
+        block="buildkit-step",
+        role="consequence",  # of the step's lines above it, where the log has them
+        rank=2,
+        words=("] RUN ",),
+        examples=(" > [3/3] RUN npm ci:", " > [build 4/6] RUN cargo build --release:"),
     ),
     Format(  # (docker/build-push-action says the build's last line again: "Error: buildx
         # failed with: ERROR: failed to solve: ...")
