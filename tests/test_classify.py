@@ -141,6 +141,8 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("main.c:1:10: error fatal: calc.h: No existe el fichero o el directorio", "dependency"),
         ('process "/bin/sh -c npm ci" did not complete successfully: exit code: 1', "build"),
         ("executor failed running [/bin/sh -c npm ci]: exit code: 1", "build"),
+        # RSpec's failed expectation, as cucumber-ruby prints it under a step
+        ("the cart is empty (RSpec::Expectations::ExpectationNotMetError)", "assertion"),
     ],
 )
 def test_compilers_and_npm_own_wordings_find_their_category(message: str, category: str) -> None:

@@ -109,7 +109,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "assertion",
-        r"AssertionError|AssertionFailedError|ComparisonFailure|\bassert(?:ion)?\b|"
+        r"AssertionError|AssertionFailedError|ComparisonFailure|ExpectationNotMetError|"
+        r"\bassert(?:ion)?\b|"
         r"[Ee]xpected:?.*(?:[Rr]eceived|got|[Bb]ut was|[Aa]ctual|to (?:be|equal))|"
         r"\bAssert\.\w+(?:\(\))? ?(?:[Ff]ailure|failed)|\bBut was:|"
         r"expect\(|toBe|toEqual|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|assert_eq|"
