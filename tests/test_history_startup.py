@@ -127,7 +127,7 @@ def test_a_command_line_met_before_is_hinted_and_recorded_without_reading_it_aga
         "pytest_errlearn.history.outcomes",  # no fix shown nor settled: no outcome,
         "pytest_errlearn.history.tree",  # nor the code's state asked for
         "datetime",
-        "re",  # a tenth of a short run's start-up: a clean pass has no text to read
+        "re",  # a short run's start-up pays for it, and a clean pass has no text to read
     }
 
 

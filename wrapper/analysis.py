@@ -205,12 +205,11 @@ class Detection:
         """The detector, made now if it is not yet: its modules loaded, and the
         baseline of the command's passing runs read from the history."""
         if self.detector is None:
-            import shlex
-
             from pytest_errlearn.detect import tool_from_command
             from pytest_errlearn.detect.engine import Detector
+            from pytest_errlearn.history import command_line
 
-            command = shlex.join(self.argv)
+            command = command_line(self.argv)  # the line the run is recorded under
             known = baseline(command) if has_history() else None
             self.detector = Detector(tool_from_command(self.argv), command=command, known=known)
         return self.detector

@@ -27,8 +27,8 @@ def command_line(argv: Sequence[str]) -> str:
     """``shlex.join(argv)``: the line a run is filed and its hints found under.
 
     Most commands have no word to quote, and for them ``shlex`` is not loaded:
-    it loads ``re``, a tenth of the start-up of a short run in a project with
-    history (``benchmarks/bench_hints.py``).
+    it loads ``re``, which a clean run before and after its hints needs nowhere
+    else (``benchmarks/bench_hints.py``).
     """
     if all(word and _PLAIN.issuperset(word) for word in argv):
         return " ".join(argv)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 
-# Regexes as text, for ``re`` loaded where they are used (``re`` is a tenth of a
-# short run's start-up, which reads no git config unless a server is set).
+# Regexes as text, for ``re`` loaded where they are used: a short run's start-up
+# reads no git config unless a server is set, and needs no ``re`` otherwise.
 _SECTION = r'^\s*\[\s*remote\s+"([^"]+)"\s*\]\s*$'
 _URL = r"(?i)^\s*url\s*=\s*(.+?)\s*$"
 _SCP = r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$"  # git@host:org/repo

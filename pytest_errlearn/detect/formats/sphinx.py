@@ -59,9 +59,10 @@ class Problem(Reader):
     comes from Sphinx's words."""
 
     frames_wanted = False
+    lines = 3  # under it, at most
 
     def accept(self, line: str) -> bool:
-        if not line.strip() or self.count >= 3 or _NEXT.match(line):
+        if not line.strip() or self.count >= self.lines or _NEXT.match(line):
             return False
         if self.count == 0 and not self.err.message.endswith(":"):
             return False
@@ -75,20 +76,11 @@ class Problem(Reader):
         return _category(self)
 
 
-class SphinxError(Reader):
+class SphinxError(Problem):
     """sphinx-build's own failure as older releases print it: the kind of error on its line,
     the reason on the one line under it (whatever follows is another tool's)."""
 
-    frames_wanted = False
-
-    def accept(self, line: str) -> bool:
-        if self.count or not line.strip():
-            return False
-        self.err.message = f"{self.err.message} {line.strip()}"
-        return True
-
-    def category(self) -> str | None:
-        return _category(self)
+    lines = 1
 
 
 class TreatedAsError(Reader):
