@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -249,3 +250,18 @@ def test_a_binding_without_re2s_own_match_call_finds_the_same_lines(
     find, engine = prefilter.compile_automaton(prefilter._table_rows())
     data = b"".join(f"{line}\n".encode() for line in LINES)
     assert engine == "re2" and lines_found(find, data) == lines_found(WHOLE, data)
+
+
+def test_the_automata_are_compiled_on_the_first_search_not_at_import() -> None:
+    probe = (
+        "import re2\n"
+        "compiled = []\n"
+        "real = re2.compile\n"
+        "re2.compile = lambda *a: compiled.append(1) or real(*a)\n"
+        "from pytest_errlearn.detect import prefilter\n"
+        "before = len(compiled)\n"
+        "hit = prefilter.find(b'ok\\nnpm ERR! code 1\\n', 0)\n"
+        "print(before, len(compiled) > 0, hit)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["0", "True", "3"], done.stderr

@@ -9,11 +9,13 @@ of a log scanned at once, ``parallel``, each start without knowing what the
 lines above them explained; here one scanner still reads every line in order.)
 
 The worker is forked from the scanner's process between two chunks, so it
-cuts the same chunks from the same bytes (``chunks``) and has the same
-automata, compiled. For each chunk, in order, it sends the starts of the
-lines where stage 1 stops, and the chunk without its colours, which stage 1
-reads too: the scanner need not strip it again. A worker that fails or dies
-is only a worker gone: the scanner finds the lines itself from that chunk on.
+cuts the same chunks from the same bytes (``chunks``) and runs the same
+automata (compiled there, on their first use, where the scanner had not used
+them yet: the scanner, reading on, never needs them). For each chunk, in
+order, it sends the starts of the lines where stage 1 stops, and the chunk
+without its colours, which stage 1 reads too: the scanner need not strip it
+again. A worker that fails or dies is only a worker gone: the scanner finds
+the lines itself from that chunk on.
 
 The worker runs the full automata only, never those blind to warnings that a
 scanner alone switches to past ``MAX_WARNINGS`` warning lines: the scanner

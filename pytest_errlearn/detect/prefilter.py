@@ -251,7 +251,38 @@ def _table_rows(*, warnings: bool = True, tool: str | None = None) -> list[Row]:
     ]
 
 
-find, ENGINE = compile_automaton(_table_rows())
+def _engine() -> str:
+    """The engine stage 1 runs on: ``re2`` with the ``fast`` extra, else ``re``."""
+    try:
+        import re2  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return "re"
+    return "re2"
+
+
+ENGINE = _engine()
+
+
+def _compiled_on_first_use(rows: Callable[[], Sequence[Row]]) -> Find:
+    """``find`` over ``rows()``, its automata compiled on its first call.
+
+    Compiling them costs a whole table's worth of RE2 work (tens of
+    milliseconds). A process that never runs stage 1 itself skips it: a
+    scanner whose worker reads ahead (``ahead``; the worker, forked, compiles
+    them meanwhile), and an output with nothing in it.
+    """
+    compiled: Find | None = None
+
+    def find(buffer: bytes, pos: int) -> int:
+        nonlocal compiled
+        if compiled is None:
+            compiled = compile_automaton(rows())[0]
+        return compiled(buffer, pos)
+
+    return find
+
+
+find = _compiled_on_first_use(_table_rows)
 """``find(buffer, pos)``: a place on the first line from ``pos`` (a line's start) on
 that some row may match; -1 when there is none."""
 
@@ -264,7 +295,7 @@ def find_for(tool: str | None) -> Find:
 
     if not any(tool in row.own_output for row in TABLE.rows):
         return find
-    return compile_automaton(_table_rows(tool=tool))[0]
+    return _compiled_on_first_use(lambda: _table_rows(tool=tool))
 
 
 def line_starts(buffer: bytes, find: Find = find) -> list[int]:
