@@ -191,3 +191,11 @@ def test_a_passing_github_job_has_no_errors() -> None:
         """  # noqa: E501
     )
     assert report.errors == [] and report.warnings == []
+
+
+def test_a_count_the_runner_marked_as_an_error_is_one_error_its_exit_line_follows() -> None:
+    for marked in ("##[error] [ERROR] Found 3 errors", "Error:  [ERROR] Found 3 errors"):
+        report = scan(f"{marked}\n##[error]Process completed with exit code 1.\n")
+        assert [(e.span, e.message, e.related) for e in report.errors] == [
+            ((1, 1), "[ERROR] Found 3 errors", [(2, 2)])
+        ]

@@ -1,5 +1,5 @@
-"""Gherkin's runners: Cucumber 2.4 (Ruby, its pretty format, with RSpec's
-matchers and without) and behave 1.3 (its default and plain formats), their real
+"""Gherkin's runners: Cucumber 2.4 (Ruby, its pretty and progress formats, with
+RSpec's matchers and without) and behave 1.3 (its default and plain formats), their real
 output on this machine."""
 
 from __future__ import annotations
@@ -61,6 +61,54 @@ def test_cucumber_s_failures_are_their_messages_at_the_step_code_that_raised() -
     ]
     assert report.primary is report.errors[0]
     assert [e.span for e in report.errors] == [(14, 14), (22, 22)]
+
+
+def test_cucumber_s_progress_format_gives_each_failure_under_its_heading() -> None:
+    # cucumber --format progress, the same two failures as above.
+    report = scan(
+        """
+        .F.F
+
+        (::) failed steps (::)
+
+
+        expected: 5
+             got: 4
+
+        (compared using ==)
+         (RSpec::Expectations::ExpectationNotMetError)
+        ./features/step_definitions/calc_steps.rb:6:in `/^the sum should be (\\d+)$/'
+        features/calc.feature:4:in `Then the sum should be 5'
+
+        divided by 0 (ZeroDivisionError)
+        ./features/step_definitions/calc_steps.rb:9:in `/'
+        ./features/step_definitions/calc_steps.rb:9:in `/^dividing works$/'
+        features/calc.feature:8:in `Then dividing works'
+
+        Failing Scenarios:
+        cucumber features/calc.feature:2 # Scenario: Adding two numbers
+        cucumber features/calc.feature:6 # Scenario: Dividing
+
+        2 scenarios (2 failed)
+        4 steps (2 failed, 2 passed)
+        """,
+        "cucumber",
+    )
+    got = [(e.file, e.line, e.category, e.message) for e in report.errors]
+    assert got == [
+        (
+            "./features/step_definitions/calc_steps.rb",
+            6,
+            "assertion",
+            "expected: 5 got: 4 (compared using ==)",
+        ),
+        (
+            "./features/step_definitions/calc_steps.rb",
+            9,
+            "runtime",
+            "ZeroDivisionError: divided by 0",
+        ),
+    ]
 
 
 def test_behave_s_failed_assertion_and_exception_are_read_under_their_steps() -> None:

@@ -104,8 +104,14 @@ class Assembler:
         if role == "end":  # the reason the output's last lines give: see ``report``
             self._end = found
             return
-        if found.unless_follows is not None and self.follows(found.unless_follows):
-            return
+        if found.unless_follows is not None:  # the reason read above a failure line
+            if self.follows(found.unless_follows):
+                return
+            if (read := self._read_at(err.span[0])) is not None:
+                # A line read as an error already (a tool's count, taken for a
+                # failure line of its own): the failure line follows from it.
+                self._caused(read, "error", read)
+                return
         # Another test's failure line follows from no test's line before it (pytest's
         # --tb=no, automake's harness: each is its own test's error).
         if (
@@ -150,6 +156,10 @@ class Assembler:
         self._kept.append(found)
         self._untold(err, role)
         self._caused(err, role, err)
+
+    def _read_at(self, n: int) -> Error | None:
+        """The error just read whose lines hold line ``n``, if any."""
+        return next((e for e in reversed(self._errors[-2:]) if e.span[0] <= n <= e.span[1]), None)
 
     def _name_test(self, line: Error) -> None:
         """A summary's line that names a test and repeats the start of an error's

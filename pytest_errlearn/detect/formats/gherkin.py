@@ -16,8 +16,10 @@ down to the step in the feature file::
 
 The message has no mark of its own (an RSpec matcher's takes several lines),
 so Cucumber's row is that last line, which reads the message and the place
-from the lines above it. The lists of failing scenarios and the counts at the
-end only repeat the failures.
+from the lines above it. Its progress format (``--format progress``) prints
+the same failures, unindented, one after another under ``(::) failed steps
+(::)``: there a failure's message starts after the one before it. The lists
+of failing scenarios and the counts at the end only repeat the failures.
 """
 
 from __future__ import annotations
@@ -36,8 +38,11 @@ _KEYWORD = r"(?:Given|When|Then|And|But|\*) "
 _SCENARIO_LINE = r"^\s*Scenario(?: Outline)?: (?P<test>.+?)(?:\s+#\s*\S+:\d+)?\s*$"
 _SCENARIO = regex(_SCENARIO_LINE)
 _STEP = regex(r"^\s*" + _KEYWORD + r".*?\s+#\s*(?P<file>[^\s:]+):(?P<line>\d+)\s*$")
-_FRAME = regex(r"^\s+\S+:\d+:in [`']")
+_FRAME = regex(r"^\s*\S+:\d+:in [`']")
 _IN_STEP = r":in [`']" + _KEYWORD  # where a backtrace reaches the step that failed
+# Where the lines of a failure the progress format printed start: after the one
+# before it (its step in the feature file), or its heading.
+_BEFORE_FAILURE = regex(r"^\s*\S+\.feature:\d+" + _IN_STEP + r"|^\(::\) failed steps \(::\)")
 _CLASS = regex(r"^(?P<said>.*?)\s*\((?P<code>[A-Z]\w*(?:::[A-Z]\w*)*)\)\s*$")
 # The classes of an expectation that failed (RSpec's, minitest's, test-unit's).
 _ASSERTIONS = ("ExpectationNotMetError", "Minitest::Assertion", "AssertionFailedError")
@@ -60,7 +65,7 @@ def _cucumber_failure(groups: dict[str, str | None], before: Sequence[str]) -> N
     frames: list[str] = []
     said: list[str] = []
     for line in reversed(before):
-        if _STEP.match(line) or _SCENARIO.match(line):
+        if _STEP.match(line) or _SCENARIO.match(line) or _BEFORE_FAILURE.match(line):
             break
         if _FRAME.match(line):
             frames.insert(0, line)
@@ -106,7 +111,7 @@ ROWS = (
     ),
     Format(  # the backtrace's last line: the step in the feature file
         "cucumber-failure",
-        r"^\s+(?P<step>\S+\.feature:\d+)" + _IN_STEP + r".*'\s*$",
+        r"^\s*(?P<step>\S+\.feature:\d+)" + _IN_STEP + r".*'\s*$",
         seek=_IN_STEP,
         tool="cucumber",
         fixup=_cucumber_failure,
@@ -115,6 +120,7 @@ ROWS = (
         examples=(
             "      features/calc.feature:5:in `Then the result should be 5'",
             "      features/calc.feature:9:in `When I divide them'",
+            "features/calc.feature:8:in `Then dividing works'",  # --format progress
         ),
     ),
     Format(  # the lists at the end (their entries: Cucumber's rerun commands only)
