@@ -143,6 +143,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("executor failed running [/bin/sh -c npm ci]: exit code: 1", "build"),
         # RSpec's failed expectation, as cucumber-ruby prints it under a step
         ("the cart is empty (RSpec::Expectations::ExpectationNotMetError)", "assertion"),
+        ("use of unresolved identifier 'Calc'", "reference"),  # Swift before 5.2
+        ("The method 'add' isn't defined for the type 'Calc'.", "reference"),  # dart analyze
+        ("header 'Calc.h' not found", "filesystem"),  # a module map's
     ],
 )
 def test_compilers_and_npm_own_wordings_find_their_category(message: str, category: str) -> None:

@@ -308,3 +308,17 @@ def test_in_a_full_buildkit_log_the_summary_only_repeats_the_step_s_error() -> N
     )
     (err,) = scan(full, "docker").errors
     assert (err.tool, err.span) == ("npm", (2, 3))
+
+
+def test_older_buildkits_executor_line_follows_from_the_error_in_its_steps_output() -> None:
+    report = scan(
+        """
+        #9 [4/4] RUN make
+        #9 0.512 cc -c main.c
+        #9 0.601 main.c:3:5: error: 'x' undeclared (first use in this function)
+        #9 ERROR: executor failed running [/bin/sh -c make]: exit code: 2
+        executor failed running [/bin/sh -c make]: exit code: 2
+        """
+    )
+    (err,) = report.errors
+    assert (err.file, err.line) == ("main.c", 3)

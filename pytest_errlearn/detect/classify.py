@@ -132,7 +132,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Undefined subroutine|Global symbol|attempt to call a nil value|object '.+' not found|"
         r"could not find function|not in scope|Unable to resolve symbol|No such var|"
         r"Unresolved symbol|not found: (?:value|type|object)|Not found: |"
-        r"cannot find '[^']+' in scope|"
+        r"cannot find '[^']+' in scope|use of unresolved identifier|"  # Swift's, and before 5.2
+        r"isn't defined for the (?:type|class)|"  # Dart's analyzer
         r"[Uu]ndefined name ['`]|Undefined control sequence|void-function|void-variable|"
         r"is undefined(?:\.|$)|variable '[^']+' is unbound|function \w+/\d+ undefined|"  # erlc's
         r"undefined (?:function|variable) \S|"  # Elixir's
@@ -178,6 +179,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
         r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
         r"cannot open|does not exist|EISDIR|ENOSPC|Operation not permitted|"
+        r"header '[^']+' not found|"  # a module map's
         # the C library's words for ENOENT in other locales (gcc, make, the shells)
         r"No existe el fichero o el directorio|Aucun fichier ou dossier de ce type|"
         r"Datei oder Verzeichnis nicht gefunden|File o directory non esistente|"

@@ -25,6 +25,7 @@ from .locate import Places, locate
 from .scanner import MAX_WARNINGS, Scanner
 
 FOLD_DISTANCE = 200  # a consequence this close after an error only follows from it
+VERDICT_FIRST = 10  # an error this close after a failure line nothing explained is its cause
 MAX_KEPT = 2000  # distinct errors kept; more are only counted
 PASSED_STEP = 10  # how far an error of a step that ended well ranks below the rest
 
@@ -149,6 +150,8 @@ class Assembler:
             self.dropped += 1
             self._caused(err, role, err)  # only counted, but what follows is its
             return
+        if role == "error":
+            self._verdict_first(err)
         err.severity = "low" if role == "warning" else severity(err.category, err.message)
         err.actionability = actionability(err)
         self._by_sig[key] = err
@@ -156,6 +159,29 @@ class Assembler:
         self._kept.append(found)
         self._untold(err, role)
         self._caused(err, role, err)
+
+    def _verdict_first(self, err: Error) -> None:
+        """A failure line kept as an error for want of a cause above it, just above
+        ``err``: the tool said its verdict first (SwiftPM's "emit-module command
+        failed" before the compiler's errors, xcodebuild's BUILD FAILED above its
+        summary). It follows from ``err``, which takes its place."""
+        last = self._errors[-1] if self._errors else None
+        if (
+            last is None
+            or not last.consequence
+            or err.span[0] - last.span[1] > VERDICT_FIRST
+            or not self._kept
+            or self._kept[-1].err is not last
+        ):
+            return
+        self._errors.pop()
+        self._kept.pop()
+        self._by_sig = {k: e for k, e in self._by_sig.items() if e is not last}
+        self._untested = [e for e in self._untested if e is not last]
+        self._step = min(self._step, len(self._errors))
+        if self._cause is last:
+            self._cause = None
+        err.relate(last.span)
 
     def _read_at(self, n: int) -> Error | None:
         """The error just read whose lines hold line ``n``, if any."""

@@ -241,15 +241,22 @@ ROWS = (
         "docker-daemon",
         r"^(?:ERROR: |Error: )?(?P<msg>(?:Cannot connect to the Docker daemon|Error response from "
         r"daemon:|docker: Error response from daemon:|ERROR: failed to solve:|"
-        r"pull access denied for |executor failed running \[).+)$",
+        r"pull access denied for ).+)$",
         tool="docker",
         rank=2,
         examples=(
             "Cannot connect to the Docker daemon at unix:///var/run/docker.sock.",
             "pull access denied for acme/app, repository does not exist",
-            # BuildKit before 0.11: the step's command and status, with no output of it
-            "executor failed running [/bin/sh -c npm ci]: exit code: 1",
         ),
+    ),
+    Format(  # BuildKit before 0.11: the failed step's command and status, after its
+        # output. It follows from an error read in that output; else it says what failed.
+        "docker-executor",
+        r"^(?:ERROR: |Error: )?(?P<msg>executor failed running \[.+\]: exit code: \d+)\s*$",
+        tool="docker",
+        role="consequence",
+        rank=2,
+        examples=("executor failed running [/bin/sh -c npm ci]: exit code: 1",),
     ),
     Format(
         "ci-exit",
