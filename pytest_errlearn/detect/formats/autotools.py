@@ -65,9 +65,17 @@ READERS = {"configure": ConfigureError}
 _TEST = r"(?P<test>(?:[\w.+-]*/)*[\w+-]+(?:\.(?:sh|test|t|pl|py|exe|tap|bats))?)"
 
 ROWS = (
-    Format(  # on the line of the check that failed, where it printed no result
+    Format(  # AC_MSG_FAILURE's first line: the folder configure ran in; the next says why
+        "configure-error-in",
+        r"^configure(?::\d+)?: error: in [`'](?P<file>.+)':$",
+        tool="configure",
+        role="place",
+        examples=("configure: error: in `/home/user/cart':", "configure:3835: error: in '/src':"),
+    ),
+    Format(  # on the line of the check that failed, where it printed no result; in config.log,
+        # after the line of the script that said it ("configure:3837: error: ...")
         "configure-error",
-        r"^(?:checking .*?\.\.\. )?configure: error: (?P<msg>.+)$",
+        r"^(?:checking .*?\.\.\. )?configure(?::\d+)?: error: (?P<msg>.+)$",
         tool="configure",
         block="configure",
         rank=2,
@@ -75,6 +83,7 @@ ROWS = (
             "configure: error: Package requirements (libxml-2.0 >= 2.9) were not met:",
             "configure: error: C compiler cannot create executables",
             "checking for XML... configure: error: Package requirements (libxml-2.0) were not met:",
+            "configure:3837: error: C compiler cannot create executables",
         ),
     ),
     Format(

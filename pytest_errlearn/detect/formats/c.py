@@ -1,12 +1,18 @@
-"""C and C++: gcc/clang, the linker, make, cmake, ninja. (Their test runners: cpptest.py.)"""
+"""C and C++: gcc/clang, the linker, make. (CMake, ninja: cmake.py; test runners: cpptest.py.)
+
+clang fits its diagnostics to the terminal's width: where the place fills the
+line, the message starts on the next one, and every line it goes on to is
+indented six spaces (``src/cart.c:2:33: error:`` over ``      use of
+undeclared identifier 'total'``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ...report import Error
-from ..reader import Reader, diagnosed
-from . import Format, regex, said_in
+from ..reader import Reader
+from . import Format, regex
 
 # What follows the file name on a diagnostic's line, which may start with any path.
 _GCC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? (?P<sev>fatal error|error|warning|note|remark)"
@@ -14,21 +20,15 @@ _GCC_AT = r":(?P<line>\d+):(?:(?P<col>\d+):)? (?P<sev>fatal error|error|warning|
 ORDER = 48  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
     **dict.fromkeys(("make", "gmake", "mingw32-make"), "make"),
-    "cmake": "cmake",
-    "ninja": "ninja",
     **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), "gcc"),
 }
 # Executable -> the subcommands that build or test (None: any use).
 BUILDS: dict[str, frozenset[str] | None] = {
-    **dict.fromkeys(("make", "gmake", "mingw32-make", "cmake", "ninja"), None),
+    **dict.fromkeys(("make", "gmake", "mingw32-make"), None),
     **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++"), None),
 }
 # Executable -> its options that name the folder it works in (``detect.locate``).
-FOLDER_OPTIONS = {
-    **dict.fromkeys(("make", "gmake", "mingw32-make"), ("-C", "--directory")),
-    "ninja": ("-C",),
-    "cmake": ("-S",),
-}
+FOLDER_OPTIONS = {**dict.fromkeys(("make", "gmake", "mingw32-make"), ("-C", "--directory"))}
 
 # The warnings that say a name or a type is wrong, made errors or not (gcc 14 makes
 # them errors of its own): the plain row's, whose words the classifier reads.
@@ -79,115 +79,33 @@ def _instantiated_at(groups: dict[str, str | None], before: Sequence[str]) -> bo
     return False  # no heading that later errors share: nothing for them to carry
 
 
-class NinjaFailed(Reader):
-    """Under ninja's ``FAILED: <outputs>``: the command it ran, then what that
-    printed, up to ninja's next line of its own. Where a row reads an error in
-    that output (the compiler's, the linker's, a script's ``cat: ...``), that is
-    the failure, and these lines only its context; else the output says why."""
+class Wrapped(Reader):
+    """Under a diagnostic of clang's whose line ends at its severity: the message,
+    on the lines after it indented six spaces past the place's own indentation
+    (clang wraps its words at the terminal's width, ``-fmessage-length``). The
+    quoted source and its caret follow, unindented: nothing of the message."""
 
     frames_wanted = False
-    _OWN = regex(r"^(?:\[\d+/\d+\] |FAILED: |ninja: )")  # progress, a failure, ninja's own
+    _WRAP = 6  # clang's indentation of a wrapped message's lines
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.said = False  # the command's output gave the message
+        margin = len(err.text) - len(err.text.lstrip())
+        self.more = regex(rf"^ {{{margin + self._WRAP}}}\S")
+        self.words: list[str] = []
 
     def accept(self, line: str) -> bool:
-        if self.count == 0:
-            return True  # the command
-        if self._OWN.match(line):
+        if self.more.match(line) is None:
             return False
-        if diagnosed(line):
-            self.valid = False  # the tool's own errors follow: they are the cause
-            return False
-        if not self.said and line.strip():
-            self.err.message, self.said = line.strip(), True
-        return True
-
-    def finish(self) -> None:
-        pass
-
-
-# What cmake's own words say: its parser's "Parse error.  Expected a command name ...";
-# a source, an included file or a folder that is not there.
-_CMAKE_SAYS = (
-    ("syntax", regex(r"^Parse error\.")),
-    (
-        "filesystem",
-        regex(r"^Cannot find source file|could not find requested file|does not exist"),
-    ),
-)
-# The modules cmake ships (``/usr/share/cmake-3.16/Modules/FindCUDA.cmake``): where a
-# ``find_package`` fails, never the user's to edit.
-_CMAKE_MODULES = regex(r"[/\\]share[/\\]cmake[^/\\]*[/\\]Modules[/\\]")
-_CALL = regex(r"^\s+(?P<file>\S.*?):(?P<line>\d+) \([\w-]+\)$")  # a Call Stack's frame
-
-
-class CMake(Reader):
-    """``CMake Error``: an indented message, blank lines, a ``Call Stack``. The
-    message is the first paragraph, its lines (cmake wraps them) joined; where
-    it ends with a colon, the paragraph it introduces too (the file it did not
-    find, indented deeper). An error in a module cmake ships (``Could NOT find
-    X``, raised in ``FindPackageHandleStandardArgs.cmake``) is the project's at
-    the first frame of its own in the Call Stack (its ``find_package``)."""
-
-    frames_wanted = False
-    _ITEMS = 3  # lines of the paragraph a colon introduces, at most
-
-    # config mode's own verdict, worded after a paragraph of how it looked
-    # ("By not providing "FindX.cmake" in CMAKE_MODULE_PATH this project ...")
-    _DECISIVE = regex(
-        r"^Could not find a (?:package configuration file provided by|"
-        r"configuration file for package) "
-    )
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.words: list[str] = []  # the message's lines
-        self.reading = False  # the paragraph that is the message, while read
-        self.decisive = False  # config mode's verdict was read
-        self.items = 0  # lines of the paragraph its colon introduces still to take
-        self.stack = False  # in the Call Stack
-        self.caller: tuple[str, int] | None = None  # its first frame outside cmake's modules
-
-    def accept(self, line: str) -> bool:
-        stripped = line.strip()
-        if stripped and not line[:1].isspace():
-            self.reading = False
-            self.stack = line.startswith("Call Stack (most recent call first):")
-            return self.stack
-        if self.stack:
-            m = _CALL.match(line)
-            if m is not None and self.caller is None and not _CMAKE_MODULES.search(m["file"]):
-                self.caller = (m["file"], int(m["line"]))
-        elif not stripped:
-            if self.reading and self.words[-1].endswith(":"):
-                self.items = self._ITEMS
-            elif self.items < self._ITEMS:
-                self.items = 0  # the paragraph the colon introduced is over
-            self.reading = False
-        elif self.reading:
-            self.words.append(stripped)
-        elif self.items:
-            self.words.append(stripped)
-            self.items -= 1
-        elif not self.decisive and self._DECISIVE.match(stripped):
-            self.words, self.reading, self.decisive = [stripped], True, True
-        elif not self.words and self.err.message.rstrip().endswith(":"):  # the header says none
-            self.words, self.reading = [stripped], True
+        self.words.append(line.strip())
         return True
 
     def finish(self) -> None:
         if self.words:
             self.err.message = " ".join(self.words)
-        if self.caller is not None and _CMAKE_MODULES.search(self.err.file or ""):
-            self.err.file, self.err.line = self.caller
-
-    def category(self) -> str | None:
-        return said_in(_CMAKE_SAYS, self.err.message)
 
 
-READERS = {"ninja": NinjaFailed, "cmake": CMake}
+READERS = {"gccwrapped": Wrapped}
 
 ROWS = (
     Format(  # before gcc's row, which would read the function's name as a severity's place
@@ -223,6 +141,22 @@ ROWS = (
             "[-Werror,-Wunused-but-set-variable]",
         ),
     ),
+    Format(  # a name g++ does not know: a declaration or an #include missing
+        "gcc-unknown-name",
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?)"
+        + _GCC_AT
+        + r": (?P<msg>.+ (?:does not name a (?:template )?type|has not been declared)\b.*)$",
+        seek=_GCC_AT,
+        tool="gcc",
+        block="gcc",
+        fixup=_instantiated_at,
+        category="reference",
+        rank=2,
+        examples=(
+            "cart.cpp:4:5: error: \u2018Money\u2019 does not name a type",
+            "cart.cpp:5:14: error: \u2018Item\u2019 has not been declared",
+        ),
+    ),
     Format(
         "gcc",
         r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?)"
@@ -234,6 +168,16 @@ ROWS = (
         fixup=_instantiated_at,
         rank=2,
         examples=("src/a.c:3:5: error: 'x' undeclared (first use in this function)",),
+    ),
+    Format(  # clang's, its message wrapped onto the next lines (``Wrapped``)
+        "gcc-wrapped",
+        r"^\s*(?P<file>(?:[A-Za-z]:)?[^\s:][^:]*?(?::[^\s\d:][^:\s]*)?)" + _GCC_AT + r":\s*$",
+        seek=_GCC_AT,
+        tool="gcc",
+        block="gccwrapped",
+        fixup=_instantiated_at,
+        rank=2,
+        examples=("src/checkout/pricing/rules/cart_total_calculation.c:2:33: error: ",),
     ),
     Format(
         "gcc-bare",
@@ -254,12 +198,17 @@ ROWS = (
     ),
     Format(
         "ld-undefined",
-        r"^(?:" + _LD + r": )?(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
+        # the object, where ld names both: "obj/cart.o:/home/user/src/cart.c:14: ..."
+        r"^(?:" + _LD + r": )?(?:[^\s:]+\.o(?:bj)?:(?=[^\s:]+:\d+: ))?"
+        r"(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
         r"(?P<msg>(?:undefined reference to|multiple definition of) .+)$",
         tool="ld",
         category="reference",
         rank=2,
-        examples=("main.c:(.text+0x15): undefined reference to `foo'",),
+        examples=(
+            "main.c:(.text+0x15): undefined reference to `foo'",
+            "/usr/bin/ld: obj/cart.o:/home/user/src/cart.c:14: undefined reference to `total'",
+        ),
     ),
     Format(  # a library to link that is not there (ld's words, lld's)
         "ld-no-library",
@@ -339,55 +288,5 @@ ROWS = (
             "make[1]: Entering directory '/tmp/loc/mk/sub'",
             "make[1]: Leaving directory '/tmp/loc/mk/sub'",
         ),
-    ),
-    Format(
-        "cmake-error",
-        # at a command's call, or (a parse error) at a place alone
-        r"^CMake Error(?: at (?P<file>[^:]+):(?P<line>\d+)(?: \([\w-]+\))?)?:\s*(?P<msg>.*)$",
-        tool="cmake",
-        block="cmake",
-        rank=2,
-        examples=(
-            "CMake Error at CMakeLists.txt:4 (find_package):",
-            "CMake Error at CMakeLists.txt:4:",
-        ),
-    ),
-    Format(
-        "cmake-warning",
-        r"^CMake (?P<sev>Warning)(?: \(dev\))?(?: at (?P<file>[^:]+):(?P<line>\d+) "
-        r"\([\w-]+\))?:\s*(?P<msg>.*)$",
-        tool="cmake",
-        block="cmake",
-        role="warning",
-        examples=("CMake Warning (dev) at CMakeLists.txt:4 (project):",),
-    ),
-    Format(  # a step ninja ran failed: the command, and what it printed, follow
-        "ninja-failed",
-        r"^FAILED: (?:\[code=-?\d+\] )?\S.*$",
-        tool="ninja",
-        block="ninja",
-        category="build",
-        rank=1,
-        examples=(
-            "FAILED: CMakeFiles/app.dir/src/main.cpp.o ",
-            "FAILED: [code=1] version.h",
-        ),
-    ),
-    Format(  # the folder ``ninja -C`` builds in: the paths the compilers print are relative to it
-        "ninja-directory",
-        r"^ninja: Entering directory [`'](?P<file>.+)'$",
-        tool="ninja",
-        role="place",
-        words=("entering directory",),
-        examples=("ninja: Entering directory `build'",),
-    ),
-    Format(
-        "cmake-consequence",
-        r"^-- (?:Configuring incomplete, errors occurred!|Build files have not been written)"
-        r"|^ninja: build stopped: .*$",
-        tool="cmake",
-        role="consequence",
-        rank=0,
-        examples=("-- Configuring incomplete, errors occurred!", "ninja: build stopped: x."),
     ),
 )

@@ -329,6 +329,15 @@ ROWS = (
             "go: example.com/app requires",
         ),
     ),
+    Format(  # the compiler stops after ten errors: it only follows from them
+        "go-too-many",
+        r"^(?:(?:vet: )?[^\s:]+\.go:\d+(?::\d+)?: )?too many errors$",
+        tool="go",
+        role="consequence",
+        rank=0,
+        words=("too many errors",),
+        examples=("./main.go:15:2: too many errors", "too many errors"),
+    ),
     Format(  # a call with the wrong arguments, a value of another type
         "go-type",
         _PLACE + r":(?P<col>\d+): (?P<msg>(?:not enough|too many) arguments in call to .+"

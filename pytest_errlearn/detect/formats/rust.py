@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...report import Error
+from ..blocks_langs import RustPanic
 from ..reader import Reader, read_by_a_row
 from . import Format, regex
 
@@ -64,7 +65,65 @@ class LinkFailed(Reader):
         return self.read.category or self.said_else("build")
 
 
-READERS = {"rustlink": LinkFailed}
+# What a build script says of a system library it needs and did not find.
+_NOT_FOUND = regex(r"\b(?:[Cc]ould not find|not found|not installed|No package|pkg-config)\b")
+
+
+class SpacedPanic(RustPanic):
+    """A panic whose message starts after blank lines: a build script's
+    ``panic!("\n\nCould not find directory of OpenSSL installation ...")``
+    (openssl-sys's, and other ``-sys`` crates'). Its first paragraph is the
+    message. Before Rust 1.73 the message was quoted (``panicked at '``, blank
+    lines, the message) and its place came after its end, over its other
+    paragraphs (``', build/find_normal.rs:155:5``). A panic whose message
+    follows at once reads as ``RustPanic`` reads it."""
+
+    _WORDS = 3  # lines of the first paragraph joined into the message, at most
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        header = err.text.rstrip()
+        self.quoted = header.endswith("'")
+        # The message follows at once (unknown before a line), or is on the header
+        # itself, quoted before the place (``panicked at 'msg', src/a.rs:3:5``).
+        self.plain: bool | None = True if "panicked at '" in header and not self.quoted else None
+        self.words: list[str] = []
+        self.said = False  # the first paragraph is over
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if self.plain is None and stripped:
+            self.plain = self.count == 0 and not self.quoted
+        if self.plain:
+            return super().accept(line)
+        if self.quoted and (end := self._END.search(line.rstrip())) is not None:
+            self.err.file = end["file"]
+            self.err.line, self.err.column = int(end["line"]), int(end["col"])
+            self.quoted = False  # its end: the block ends after this line
+            self.said = True
+            return True
+        if not stripped:
+            self.said = self.said or bool(self.words)
+            return self.quoted or (not self.said and self.count < 2)
+        if self.said:
+            return self.quoted  # the quoted message's further paragraphs
+        if len(self.words) < self._WORDS:
+            self.words.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        if self.words:
+            self.err.message = " ".join(self.words)
+        super().finish()
+
+    def category(self) -> str | None:
+        """A ``-sys`` crate's build script that did not find its system library."""
+        if self.words and _NOT_FOUND.search(self.err.message) is not None:
+            return "dependency"
+        return None
+
+
+READERS = {"rustlink": LinkFailed, "rustspaced": SpacedPanic}
 
 ROWS = (
     Format(  # the linker failed: what it said is in the notes under it
@@ -84,10 +143,20 @@ ROWS = (
         words=("diff in",),
         examples=("Diff in /home/ci/demo/src/main.rs:1:", "Diff in src/lib.rs at line 12:"),
     ),
+    Format(  # a build script failed: why is under it ("--- stderr": its panic, a C compiler's
+        # error), not above; where no row reads it there, this line is the error
+        "cargo-build-script",
+        r"^error: (?P<msg>failed to run custom build command for `[^`]+`)$",
+        tool="cargo",
+        role="count",
+        category="build",
+        rank=0,
+        examples=("error: failed to run custom build command for `openssl-sys v0.9.58`",),
+    ),
     Format(
         "cargo-consequence",
         r"^error: (?P<msg>(?:could not compile|aborting due to|(?:doc)?test failed, to rerun|"
-        r"build failed|Could not compile|failed to run custom build command for|"
+        r"build failed|Could not compile|"
         r"failed to compile `|"
         r"test run failed(?=\s*$))\b.*)$",
         tool="cargo",
@@ -100,6 +169,17 @@ ROWS = (
             # cargo install's, after the crate's errors
             "error: failed to compile `demo v0.1.0`, intermediate artifacts can be found at "
             "`/tmp/cargo-installAb12Cd`.",
+        ),
+    ),
+    Format(  # E0599: the type has no method or associated item of that name
+        "rustc-no-item",
+        r"^\s?(?P<sev>error)\[(?P<code>E0599)\]: (?P<msg>.+)$",
+        block="rustc",
+        category="reference",
+        rank=1,
+        examples=(
+            "error[E0599]: no function or associated item named `new` found for struct `Cart` in "
+            "the current scope",
         ),
     ),
     Format(
@@ -116,7 +196,7 @@ ROWS = (
         r"^\s*thread '(?:main|(?P<test>[^']*))'(?: \(\d+\))? panicked at (?:'(?P<msg>.*)', )?"
         r"(?P<file>[^\s:]+):(?P<line>\d+)(?::(?P<col>\d+))?:?$",
         tool="cargo",
-        block="rustpanic",
+        block="rustspaced",
         rank=3,
         examples=(
             "thread 'main' panicked at src/main.rs:2:5:",
@@ -125,6 +205,14 @@ ROWS = (
             # Rust before 1.21: libtest's tab before it, and no column
             "\tthread 'tests::adds' panicked at 'assertion failed: false', src/lib.rs:5",
         ),
+    ),
+    Format(  # ... and before Rust 1.73 one whose message starts after blank lines (``SpacedPanic``)
+        "rust-panic-spaced",
+        r"^\s*thread '(?:main|(?P<test>[^']*))' panicked at '$",
+        tool="cargo",
+        block="rustspaced",
+        rank=3,
+        examples=("thread 'main' panicked at '",),
     ),
     Format(  # before Rust 1.73, a message of many lines came first, its place after its end:
         # "panicked at 'assertion failed: `(left == right)`", "  left: `4`,",
