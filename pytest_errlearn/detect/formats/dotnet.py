@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from ...report import Error
 from ..reader import Reader
 from . import Format, Role, regex
-from .dotnet_runtime import unstamp
+from .dotnet_runtime import indentation, unstamp
 
 # -- MSBuild's canonical diagnostic --------------------------------------------------
 
@@ -136,18 +136,24 @@ _CONFIG = (
 )
 _DEPENDENCY = r"MSB3644|MSB4019|MSB4236|NETSDK1004|NETSDK1005|NETSDK1064|CS0012"
 _EXITED = r"MSB3073|MSB3075|MSB3721|MSB4181|MSB6006"
+# Files the build could not copy, find or write: a file another process holds
+# (MSB3021, MSB3027), a copy's or an embedded resource's source not found.
+_FILESYSTEM = r"MSB3021|MSB3027|MSB3030|MSB3491|MSB3552"
 
 
 class SameOrigin(Reader):
     """The lines that go on with a diagnostic: MSBuild prints each line of a
     message of several (a task's exception and its frames, NuGet's versions
-    found) after the same ``origin: error CODE:``.
+    found) after the same ``origin: error CODE:``; its terminal logger prints
+    them indented under a diagnostic whose own line ends at the code.
 
-    In a console, MSBuild wraps a line at the console's width less one (119
-    characters in Windows' 120), mid-word, the rest on the next line at its
-    start (a space of the message's there, where it wrapped at one): a
-    diagnostic of that width is read on with the lines of that width that
-    follow it, and the one after them, its message joined whole."""
+    MSBuild wraps a line at the console's width less one (119 in Windows' 120),
+    mid-word, the rest on the next line at the diagnostic's indentation: one cut
+    before its project (``[App.csproj]``) is read on with the lines of its width,
+    and the one after them that ends with the project (at the common widths, any
+    line), its message joined whole. Past a wrapped message, the same origin is
+    the next diagnostic, but for this one's detail (indented, or the exception a
+    task threw: ``error MSB4018: System.IO.IOException: ...``)."""
 
     frames_wanted = False
 
@@ -156,27 +162,79 @@ class SameOrigin(Reader):
         head = _lead(err.text)
         end = head.find(f" {err.code}:") if err.code else -1
         self.prefix = head[: end + len(err.code or "") + 2] if end >= 0 else None
-        self.width = len(unstamp(err.text).rstrip())
-        self.wrapped = self.prefix is not None and self.width in _WRAP_WIDTHS
-        self.rest = ""  # the wrapped lines' text
+        text = unstamp(err.text).rstrip()
+        self.indent = indentation(text)
+        self.rest, self.detail = "", False  # the wrapped lines' text; past the message
+        # the terminal logger's: nothing after the code, the message indented below
+        said = _PROJECT_TAIL.sub("", head[end:]).split(":", 1)[-1]
+        self.below = self.prefix is not None and not said.strip()
+        self.said: list[str] = []
+        self._wrap(text)
+
+    def _wrap(self, text: str) -> None:
+        """Whether the diagnostic line ``text`` may go on on the next lines."""
+        self.width = len(text)
+        self.last = text  # the diagnostic's text so far, its wrapped lines joined
+        self.wrapping = (
+            self.prefix is not None and not self.below and not _ENDS_WITH_PROJECT.search(text)
+        )
 
     def accept(self, line: str) -> bool:
-        if self.wrapped:
-            text = unstamp(line).rstrip()
-            if not text.strip() or text[:2].isspace() or _DIAGNOSTIC.search(text):
-                self.wrapped = False
+        text = unstamp(line).rstrip()
+        if self.below:
+            if text.strip() and indentation(text) > self.indent:
+                self.said.append(text.strip())
+                return True
+            self.below = False
+            return False
+        if self.wrapping:
+            self.wrapping = False
+            if (
+                text.strip()
+                and indentation(text) <= self.indent + 1  # (+1: wrapped at a space)
+                and not _DIAGNOSTIC.search(text)
+                and not _NODE.match(text[self.indent :])  # a line of its own, numbered
+                and (more := self._wrapped(text)) is not None
+            ):
+                self.wrapping = more
+                self.last = _joined(self.last, text[self.indent :])
+                if not self.detail:
+                    self.rest = _joined(self.rest, text[self.indent :])
+                return True
+        if self.prefix is None or not (lead := _lead(line)).startswith(self.prefix):
+            return False
+        if self.rest:  # past a wrapped message: this one's detail, or the next
+            said = lead[len(self.prefix) + 1 :]  # after the space the message follows
+            if not (said[:1].isspace() or _THROWN.match(said)):
                 return False
-            self.rest += text
-            self.wrapped = len(text) == self.width
+        self.detail = True
+        self._wrap(text)
+        return True
+
+    def _wrapped(self, text: str) -> bool | None:
+        """Whether ``text``, under a diagnostic cut short, is its rest: True, and it
+        may go on (of the line's width); False, it ends there; None, no part of it."""
+        if len(text) == self.width and self.width >= _WRAP_LEAST:
             return True
-        # (past a wrapped message, the same origin again is the next diagnostic)
-        return not self.rest and self.prefix is not None and _lead(line).startswith(self.prefix)
+        if self.width in _WRAP_WIDTHS or _ENDS_WITH_PROJECT.search(
+            _joined(self.last, text[self.indent :])
+        ):
+            return False
+        return None
 
     def finish(self) -> None:
-        # the first line says what failed, where; wrapped, with the lines after it
-        if self.rest and self.prefix is not None:
+        if self.said:  # the terminal logger's message, on the line under the code
+            self.err.message = self.said[0]
+        elif self.rest and self.prefix is not None:
+            # the first line says what failed, where; wrapped, with the lines after it
             whole = _lead(self.err.text).rstrip() + self.rest
             self.err.message = _PROJECT_TAIL.sub("", whole[len(self.prefix) :]).strip()
+
+
+def _joined(text: str, rest: str) -> str:
+    """A wrapped line's ``text`` and its ``rest`` on the next: the space before
+    the project, where it wrapped there, is lost (the line's end is trimmed)."""
+    return f"{text} {rest}" if rest.startswith("[") and text[-1:] != " " else text + rest
 
 
 def _lead(line: str) -> str:
@@ -186,11 +244,17 @@ def _lead(line: str) -> str:
 
 
 _LEAD = regex(r"^\s*(?:##\[(?:error|warning)\])?(?:\d+>)?\s*")
-# The widths MSBuild wraps at: the common consoles' (80, 120 columns) less one.
+# The widths MSBuild wraps at: the common consoles' (80, 120 columns) less one;
+# at another, only a line of this width or more is taken for a wrapped one.
 _WRAP_WIDTHS = frozenset({79, 119})
+_NODE = regex(r"^(?:\[\w+\] +)?\d+>")  # a node's number, under a task's name (Ant's exec)
+_WRAP_LEAST = 60
+# An exception's line, as a task that threw prints it under its MSB4018.
+_THROWN = regex(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*Exception\b")
 # A line of a diagnostic of its own: no part of the one wrapped above it.
 _DIAGNOSTIC = regex(r":\s*(?:fatal error|error|warning) [A-Z]+\d+\s*:")
 _PROJECT_TAIL = regex(PROJ + r"\s*$")
+_ENDS_WITH_PROJECT = regex(PROJ.removesuffix("?") + r"\s*$")  # the project, not optional
 
 
 ORDER = 15  # after dotnet_tests.py's rows: the catch-all here takes any "file(1): error X:"
@@ -305,6 +369,15 @@ ROWS = (
         r"netcore\nng.NETCore\obj\project.assets.json' not found. Run a NuGet package restore to "
         r"generate this file. [C:\projects\nng-netcore\nng.NETCore\nng.NETCore.csproj]",
         category="dependency",
+        rank=2,
+    ),
+    canonical(
+        "msbuild-filesystem",
+        _FILESYSTEM,
+        r"C:\Program Files\dotnet\sdk\8.0.100\Microsoft.Common.CurrentVersion.targets(4960,5): "
+        r'error MSB3027: Could not copy "obj\Debug\net8.0\App.dll" to "bin\Debug\net8.0\App.dll". '
+        r"Exceeded retry count of 10. Failed.  [C:\src\App\App.csproj]",
+        category="filesystem",
         rank=2,
     ),
     canonical(  # any other code: the compilers' own (CS, BC, FS), MSVC's, analyzers'

@@ -10,11 +10,13 @@ message and the innermost frame of the user's code, so the second is a repeat.
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from ...report import Error
+from ..reader import Reader
 from . import Format, regex
 from .dotnet import ORIGIN, PROJ, canonical
-from .dotnet_runtime import FRAME, NetBlock, indentation, unstamp
+from .dotnet_runtime import FRAME, NetBlock, indentation, said, unstamp
 
 # Before dotnet.py's MSBuild rows (whose catch-all takes VSTest's "error VSTEST1:" as
 # any code's) and node's "1) title" (mocha), which NUnit's "1) Failed : X" also fits.
@@ -189,18 +191,36 @@ class XunitFailure(NetBlock):
 
 class NUnitFailure(NetBlock):
     """``1) Failed : Name``: the message (``Expected: 3`` / ``But was:  2``, or
-    an exception's line) and frames, up to a blank line."""
+    an exception's line) and frames, up to a blank line; ``Assert.Multiple``'s
+    ``Multiple failures or warnings in test:`` lists its failures (``  1)   X``,
+    its expected and actual) with a blank line between them, the first of them
+    its message."""
 
     def accept(self, line: str) -> bool:
         text = unstamp(line)
         stripped = text.strip()
-        if not stripped or re.match(r"^\d+\) \w", text):
+        multiple = self.said[:1] == [_MULTIPLE]
+        if not stripped:
+            return multiple and self.blanks < 1
+        if re.match(r"^\d+\) \w", text) or (self.blanks and not _NUNIT_ITEM.match(text)):
             return False
         if FRAME.match(text) and stripped.startswith("at "):
             self.frames.append(text)
         elif not self.frames and len(self.said) < 30:
             self.said.append(stripped)
         return True
+
+    def finish(self) -> None:
+        super().finish()
+        if self.said[:1] == [_MULTIPLE]:  # and the first failure: its name, expected, actual
+            first = self.said[1:2] + list(
+                takewhile(lambda line: not _NUNIT_ITEM.match(line), self.said[2:4])
+            )
+            self.err.message = said([*self.said[:1], " ".join(first)])
+
+
+_MULTIPLE = "Multiple failures or warnings in test:"
+_NUNIT_ITEM = regex(r"^\s*\d+\)\s")  # (a failure's own "1) Failed :" is read first)
 
 
 class IndentedFailure(NetBlock):
@@ -223,12 +243,49 @@ class IndentedFailure(NetBlock):
         return True
 
 
+# -- a run VSTest aborted --------------------------------------------------------------
+
+# What VSTest prints with a run it aborted: its data collectors' messages, the
+# results file, its summary and why, and the test that was running.
+_ABORTED = regex(
+    r"^(?:Data collector '[^']*' message: |Results File: |Attachments:|Test Run Aborted\.$"
+    r"|The active [Tt]est [Rr]un was aborted|This test may, or may not be the source of the crash"
+    r"|The test running when the crash occurred:)"
+)
+
+
+class AbortedRun(Reader):
+    """``The active test run was aborted``, and the lines VSTest prints with it
+    (``The active Test Run was aborted because the host process exited
+    unexpectedly.`` too: the same crash), up to the test that was running when
+    the test host died, named on the line under ``The test running when the
+    crash occurred:``."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.running = False  # the next line names the test
+
+    def accept(self, line: str) -> bool:
+        text = unstamp(line).strip()
+        if not text:
+            return self.blanks < 1
+        if self.running:
+            self.running = False
+            self.err.test = self.err.test or text
+            return True
+        self.running = text.startswith("The test running when the crash occurred:")
+        return bool(_ABORTED.match(text))
+
+
 READERS = {
     "vstest": VSTestFailure,
     "vstest-msbuild": MSBuildTestError,
     "xunit": XunitFailure,
     "nunit": NUnitFailure,
     "net-indented": IndentedFailure,
+    "vstest-aborted": AbortedRun,
 }
 
 # The xUnit adapter's "[FAIL]" line, echoed as an MSBuild error by dotnet test:
@@ -310,13 +367,20 @@ ROWS = (
         block="vstest-msbuild",
         rank=3,
     ),
-    Format(
+    Format(  # the test host died: "Reason: Test host process crashed", or (17.x)
+        # "... because the host process exited unexpectedly.", and the test it ran
         "vstest-aborted",
-        r"^\s*(?P<msg>The active [Tt]est [Rr]un was aborted\..*)$",
+        r"^\s*(?P<msg>The active [Tt]est [Rr]un was aborted(?:\.| because ).*)$",
         tool="dotnet",
         category="runtime",
+        block="vstest-aborted",
         rank=2,
-        examples=("The active test run was aborted. Reason: Test host process crashed",),
+        examples=(
+            "The active test run was aborted. Reason: Test host process crashed",
+            "The active Test Run was aborted because the host process exited unexpectedly. Please "
+            "inspect the call stack above, if available, to get more information about where the "
+            "exception originated from.",
+        ),
     ),
     Format(  # the run's summaries: each failure was reported above
         "dotnet-test-summary",

@@ -63,15 +63,16 @@ _WRAPPED = 79
 
 def _message_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """The classic view prints an error's message on the lines above ``At``
-    (a long one wrapped over several): they are the message. Its first line
-    starts with the command that failed (``Get-Item : ``): no line above it is."""
+    (a long one wrapped over several, each from the line's start): they are the
+    message. Its first line starts with the command that failed (``Get-Item :
+    ``): no line above it is."""
     lines: list[str] = []
     for line in reversed(before[-4:]):
         text = _unstamp(line).rstrip()
         if not text.strip() or _RECORD_END.match(text) or _PROMPT.match(text):
             break
-        if lines and (len(text) < _WRAPPED or _RECORD_START.match(lines[0])):
-            break  # a short line above the message is the output before it
+        if lines and (len(text) < _WRAPPED or _RECORD_START.match(lines[0]) or text[:1].isspace()):
+            break  # a short or indented line above the message is the output before it
         lines.insert(0, text.strip())
     if lines:
         groups["msg"] = " ".join(lines)
@@ -103,8 +104,8 @@ class ClassicRecord(Reader):
             return not self.info
         if re.match(r"^\s{2,}\+ \w+\s*:", text):  # + CategoryInfo, + FullyQualifiedErrorId
             self.info = True
-            if m := re.match(r"^\s*\+ FullyQualifiedErrorId\s*:\s*(\S+)", text):
-                self.err.code = m[1].split(",")[0]
+            if m := _ERROR_ID.match(text):
+                self.err.code = m[1]
             return True
         if self.info:  # a long CategoryInfo wrapped onto the next line
             return text[:1].isspace()
@@ -123,6 +124,11 @@ class ClassicRecord(Reader):
             self.valid = False
         if _EXITED.search(self.err.message) or _REPORTED.search(self.err.message):
             self.consequence = True
+
+
+# The error's id, before the command's type: "PathNotFound,Microsoft.PowerShell...".
+# A script's ``throw "text"`` has its text for an id: no code.
+_ERROR_ID = regex(r"^\s*\+ FullyQualifiedErrorId\s*:\s*([\w.-]+)(?:,|\s*$)")
 
 
 _AT = regex(r"^At (?:line:\d+|(?P<file>(?:[A-Za-z]:)?[^:]+?):(?P<line>\d+)) char:(?P<col>\d+)\s*$")
