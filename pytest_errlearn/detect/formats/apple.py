@@ -11,7 +11,7 @@ failed test at a test's line), Swift Testing's issues and Swift's runtime traps.
 from __future__ import annotations
 
 from ..reader import Reader
-from . import Format
+from . import Format, named_above
 
 ORDER = 14  # before the bare ``error:`` rows (elixir.py's, rust.py's) and c.py's gcc row (an
 # XCTest failure has gcc's shape); by name, before apple_xcode.py's, whose driver row would
@@ -26,6 +26,13 @@ BUILDS: dict[str, frozenset[str] | None] = {
 # Quick/Specta spec name may hold spaces and commas) or ``Class.testName`` (Linux).
 _XCTEST_CASE = r"[-+]\[[\w.]+ [^\]]+\]|\w[\w.]*\.\w+(?:\(\))?"
 _FAIL_MARK = "(?:✘|\U00100884)"  # Swift Testing's failure mark; the second an SF Symbol (macOS)
+# The words of the traps Swift 1 to 3 printed as "fatal error: ..." (the runtime's own).
+_OLD_TRAPS = (
+    r"unexpectedly found nil while|Index out of range|Array index out of range|"
+    r"Can't unwrap Optional|Division by zero|Can't form Range|Range (?:end|requires)|"
+    r"Negative value is not representable|Not enough bits to represent|"
+    r"Double value cannot be converted"
+)
 
 
 class Continuation(Reader):
@@ -182,14 +189,20 @@ ROWS = (
             "value",
         ),
     ),
-    Format(  # Swift before 5.3: the place at the end
+    Format(  # Swift before 5.3: the place at the end. Swift 1 to 3 said its traps in lower
+        # case (only their own words: gcc's "fatal error:" is c.py's), and Xcode's debugger
+        # names the thread that trapped
         "swift-fatal-error-old",
-        r"^(?P<msg>Fatal error: .+?)(?:: file (?P<file>[^\s,]+), line (?P<line>\d+))?$",
+        r"^(?:Thread \d+: )?(?P<msg>(?:Fatal error: |fatal error: (?=" + _OLD_TRAPS + r"))"
+        r".+?)(?:: file (?P<file>[^\s,]+), line (?P<line>\d+))?$",
         tool="swift",
         category="runtime",
         rank=3,
         examples=(
             "Fatal error: Index out of range: file Swift/ContiguousArrayBuffer.swift, line 444",
+            "fatal error: unexpectedly found nil while unwrapping an Optional value",
+            "Thread 1: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional "
+            "value",
         ),
     ),
     # -- SwiftPM ------------------------------------------------------------------------
@@ -212,11 +225,29 @@ ROWS = (
             "1.0.0..<2.0.0.",
         ),
     ),
+    Format(  # a test process that a signal ended (a trap, an abort): after the trap's own
+        # "Fatal error" it only follows from it; alone, it is the crash, of the test that
+        # XCTest said last it started
+        "swiftpm-test-crashed",
+        r"^(?:error: )?(?P<msg>(?:Exited with (?:unexpected )?signal code \d+|Process '.+' exited "
+        r"with unexpected signal code \d+))$",
+        tool="swift",
+        role="count",
+        category="runtime",
+        rank=2,
+        fixup=named_above(r"^\s*Test Case '(?P<test>[^']+)' started"),
+        words=("signal code",),
+        examples=(
+            "error: Exited with unexpected signal code 6",
+            "Exited with signal code 11",
+            "error: Process '/app/.build/debug/CalcPackageTests.xctest --testing-library "
+            "swift-testing' exited with unexpected signal code 13",
+        ),
+    ),
     Format(  # the driver's word that a job failed: the compiler's errors are above
         "swiftpm-consequence",
         r"^(?:error: )?(?P<msg>(?:emit-module|compile|link|merge-module|compile-swift|build) "
         r"command failed with exit code \d+ \(use -v to see invocation\)|fatalError|"
-        r"Exited with (?:unexpected )?signal code \d+|"
         r"Command \w+ failed with a nonzero exit code|terminated\(\d+\): .*)$",
         tool="swift",
         role="consequence",

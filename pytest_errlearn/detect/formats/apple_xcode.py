@@ -9,6 +9,7 @@ linker's and the drivers' last words only repeat the errors above them.
 
 from __future__ import annotations
 
+from ...report import Error
 from ..reader import Reader
 from . import Format, regex
 from .ci import inner_location
@@ -32,16 +33,42 @@ BUILDS: dict[str, frozenset[str] | None] = {
 
 class SummaryList(Reader):
     """xcodebuild's summaries: an indented list (``\tCompileSwift normal ...``),
-    then ``(2 failures)``. They repeat the errors above."""
+    then ``(2 failures)``. They repeat the errors above; where none was printed
+    (a log cut to its end, a step that failed of no diagnostic: ``CodeSign``,
+    ``PhaseScriptExecution``), the first command listed is what failed. A
+    paste may have lost the list's indent: a build command's name starts it."""
 
     frames_wanted = False
     _COUNT = regex(r"^\(\d+ failures?\)\s*$")
+    _COMMAND = regex(r"^\s*(?P<what>[A-Z][A-Za-z]+)(?: \S.*)?$")  # CodeSign /path/App.app
+    _SIGNING = frozenset({"CodeSign", "ProcessProductPackaging", "ProcessProductPackagingDER"})
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.first: str | None = None  # the first command listed
+        self.counted = False
 
     def accept(self, line: str) -> bool:
-        return (line[:1].isspace() and bool(line.strip())) or bool(self._COUNT.match(line))
+        if self.counted:
+            return False
+        if self._COUNT.match(line):
+            self.counted = True
+            return True
+        if not line.strip() or not (line[:1].isspace() or self._COMMAND.match(line)):
+            return False
+        if self.first is None:
+            self.first = line.strip()
+        return True
 
     def finish(self) -> None:
-        pass
+        if self.first is not None:
+            self.err.message = f"{self.err.message} {self.first}"
+
+    def category(self) -> str | None:
+        if self.first is None or not self.err.message.startswith("The following build"):
+            return None
+        m = self._COMMAND.match(self.first)
+        return "config" if m is not None and m["what"] in self._SIGNING else "build"
 
 
 class UndefinedSymbols(Reader):
@@ -62,7 +89,41 @@ class UndefinedSymbols(Reader):
         pass
 
 
-READERS = {"xcodesummary": SummaryList, "ldundefined": UndefinedSymbols}
+class PodHook(Reader):
+    """CocoaPods' ``[!] An error occurred while processing the post-install hook
+    of the Podfile.``: a blank line, what the hook raised, a blank line, then
+    Ruby's backtrace. What it raised is the message; the Podfile's (or a
+    podspec's) line in the backtrace is where."""
+
+    frames_wanted = False
+    _FRAME = regex(r"^\s*(?P<file>\S.*?):(?P<line>\d+):in [`']")
+    _OWN = regex(r"(?:^|/)(?:Podfile|[^/]+\.podspec)$")
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said: str | None = None
+        self.framed = False
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if not stripped:
+            return self.blanks < 1
+        if (m := self._FRAME.match(line)) is not None:
+            self.framed = True
+            if self.err.line is None and self._OWN.search(m["file"]):
+                self.err.file, self.err.line = m["file"], int(m["line"])
+            return True
+        if self.framed or self.said is not None:
+            return False
+        self.said = stripped
+        return True
+
+    def finish(self) -> None:
+        if self.said is not None:
+            self.err.message = self.said
+
+
+READERS = {"xcodesummary": SummaryList, "ldundefined": UndefinedSymbols, "podhook": PodHook}
 
 ROWS = (
     # -- xcodebuild ----------------------------------------------------------------------
@@ -80,7 +141,7 @@ ROWS = (
         tool="xcodebuild",
         role="consequence",
         block="xcodesummary",
-        rank=0,
+        rank=2,  # alone, it says what failed
         examples=("The following build commands failed:", "Testing failed:", "Failing tests:"),
     ),
     Format(
@@ -95,14 +156,35 @@ ROWS = (
             "xcodebuild: error: 'App.xcodeproj' does not exist.",
         ),
     ),
+    Format(  # code signing: the build system's own words, naming the target it stopped
+        "xcode-signing-error",
+        r"^error: (?P<msg>(?:Signing for \".+\" requires a development team|"
+        r"No signing certificate .+ found|"
+        r"No (?:certificate|profiles?) for (?:team )?'[^']+'(?: matching '[^']+')? "
+        r"(?:were |was )?found|"
+        r"Provisioning profile \".+\" (?:doesn't|does not|is not|has) |"
+        r"\".+\" requires a provisioning profile|No [Aa]ccount for team \"|"
+        r"Code signing is required for product type ).*?)"
+        r"(?: \(in target '[^']+'(?: from project '[^']+')?\))?$",
+        tool="xcodebuild",
+        category="config",
+        rank=2,
+        examples=(
+            'error: Signing for "App" requires a development team. Select a development team in '
+            "the Signing & Capabilities editor. (in target 'App' from project 'App')",
+            "error: No certificate for team 'ABCDE12345' matching 'iPhone Distribution' found: "
+            "Select a different signing certificate for CODE_SIGN_IDENTITY. (in target 'App' "
+            "from project 'App')",
+        ),
+    ),
     Format(  # the build system's own errors name the target they stopped
         "xcodebuild-target-error",
         r"^(?P<sev>error|warning): (?P<msg>.+) \(in target '[^']+'(?: from project '[^']+')?\)$",
         tool="xcodebuild",
         rank=2,
         examples=(
-            'error: Signing for "App" requires a development team. Select a development team in '
-            "the Signing & Capabilities editor. (in target 'App' from project 'App')",
+            "error: Multiple commands produce '/Users/ci/Build/Products/Debug/App.app/Info.plist' "
+            "(in target 'App' from project 'App')",
         ),
     ),
     Format(
@@ -172,12 +254,33 @@ ROWS = (
         examples=("ld: warning: directory not found for option '-L/path/to/lib'",),
     ),
     # -- CocoaPods -----------------------------------------------------------------------
+    Format(  # what the hook raised, and where, is in the lines under it
+        "cocoapods-hook-error",
+        r"^\[!\] (?P<msg>An error occurred while processing the (?:pre|post)-install hook of .+)$",
+        tool="cocoapods",
+        block="podhook",
+        rank=2,
+        examples=("[!] An error occurred while processing the post-install hook of the Podfile.",),
+        words=("[!] ",),
+    ),
+    Format(  # the resolver's words say who speaks, pasted without their "[!]" too
+        "cocoapods-incompatible",
+        r"^(?:\[!\] )?(?P<msg>CocoaPods could not find compatible versions for pod \"[^\"]+\":?)"
+        r"\s*$",
+        tool="cocoapods",
+        category="dependency",
+        rank=2,
+        examples=(
+            '[!] CocoaPods could not find compatible versions for pod "Alamofire":',
+            'CocoaPods could not find compatible versions for pod "Alamofire":',
+        ),
+        words=("compatible versions for pod",),
+    ),
     Format(
         "cocoapods-error",
-        r"^\[!\] (?P<msg>(?:Unable to find a specification for|CocoaPods could not find "
-        r"compatible versions for pod|No [`']Podfile' found|Unable to satisfy the following "
-        r"requirements|Invalid [`']Podfile' file|An error occurred while processing the "
-        r"(?:pre|post)-install hook|Error installing|Failed to connect to GitHub|Oh no, an error "
+        r"^\[!\] (?P<msg>(?:Unable to find a specification for|No [`']Podfile' found|"
+        r"Unable to satisfy the following requirements|Invalid [`']Podfile' file|"
+        r"Error installing|Failed to connect to GitHub|Oh no, an error "
         r"occurred|Unable to add a source|Unable to determine Swift version|The [`'][^`']+' target "
         r"has transitive dependencies|There are multiple dependencies with different sources|"
         r"Couldn't determine repo type|Unable to find a pod with name|The platform of the target|"
@@ -187,7 +290,7 @@ ROWS = (
         rank=2,
         examples=(
             "[!] Unable to find a specification for `Foo`",
-            '[!] CocoaPods could not find compatible versions for pod "Alamofire":',
+            "[!] Unable to satisfy the following requirements:",
         ),
         words=("[!] ",),
     ),

@@ -3,7 +3,8 @@ compile errors, ``dart test`` / ``flutter test``, the VM's uncaught exceptions,
 pub's version solving, and the flutter tool's own lines.
 
 Gradle's lines under ``flutter build apk`` are java.py's; Xcode's under
-``flutter build ios`` are apple_xcode.py's and apple.py's.
+``flutter build ios`` are apple_xcode.py's and apple.py's; the flutter tool's
+own words of the builds it ran (its summary of Xcode's issues): flutter.py.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, named_above, regex
 
 ORDER = 35  # before c.py's gcc row, which takes no ``Error:``, and the generic file:line row
 COMMANDS = {"dart": "dart", "flutter": "flutter", "pub": "dart"}
@@ -28,6 +29,13 @@ _DART_WORD = r"(?:[A-Za-z]:)?[^\s:]+?\.dart"  # between the analyzers' bullets: 
 # The front end's diagnostics: ``lib/calc.dart:5:9: Error: Undefined name 'foo'.``
 _CFE_AT = r":(?P<line>\d+):(?P<col>\d+): (?P<sev>Error|Warning): "
 _CFE_NOTE_AT = r":(?P<line>\d+):(?P<col>\d+): (?:Context|Info): "
+
+# What a device's log puts before each line an app prints: iOS's "flutter: ",
+# Android logcat's "I/flutter (12345): " (``flutter run``, ``flutter drive``).
+_DEVICE_LOG = r"(?:flutter: |[VDIWE]/flutter ?\(\s*\d+\): )"
+_DEVICE_PREFIX = regex("^" + _DEVICE_LOG)
+# The test runner's progress line, naming the test under way: "00:03 +1: adds".
+_PROGRESS = r"^(?:\d+:\d\d )?\+\d+(?: ~\d+)?(?: -\d+)?: (?!loading )(?P<test>.+?)\s*$"
 
 # Frames of the test runner, the matchers and Flutter itself: no place to fix.
 _FRAMEWORK = regex(
@@ -94,7 +102,9 @@ class DartTest(Reader):
 
 class FlutterException(Reader):
     """Flutter's ``══╡ EXCEPTION CAUGHT BY ... ╞══`` block, to its closing rule:
-    what was thrown, and the innermost frame in the user's code."""
+    what was thrown, and the innermost frame in the user's code. From a device
+    (``flutter run``, ``flutter drive``) each line carries the log's prefix; a
+    ``TestFailure`` is a failed expectation."""
 
     frames_wanted = False
     _THROWN = regex(
@@ -112,6 +122,7 @@ class FlutterException(Reader):
     def accept(self, line: str) -> bool:
         if self.closed:
             return False
+        line = _DEVICE_PREFIX.sub("", line, count=1)
         stripped = line.strip()
         if stripped and set(stripped) == {"═"}:
             self.closed = True
@@ -127,8 +138,12 @@ class FlutterException(Reader):
     def finish(self) -> None:
         if self.message is not None:
             self.err.message = f"{self.what}: {self.message}"
-        if (where := dart_frame(self.err.block[1:])) is not None:
+        lines = [_DEVICE_PREFIX.sub("", line, count=1) for line in self.err.block[1:]]
+        if (where := dart_frame(lines)) is not None:
             self.err.file, self.err.line, self.err.column = where
+
+    def category(self) -> str | None:
+        return "assertion" if self.what == "TestFailure" else None
 
 
 class DartUncaught(Reader):
@@ -156,7 +171,11 @@ def _machine_path(groups: dict[str, str | None], before: Sequence[str]) -> None:
         groups["file"] = re.sub(r"\\(.)", r"\1", file)
 
 
-READERS = {"darttest": DartTest, "flutterexception": FlutterException, "dartuncaught": DartUncaught}
+READERS = {
+    "darttest": DartTest,
+    "flutterexception": FlutterException,
+    "dartuncaught": DartUncaught,
+}
 
 ROWS = (
     # -- the front end (dart compile, dart run, flutter build, a test that will not load)
@@ -262,14 +281,17 @@ ROWS = (
         rank=0,
         examples=("00:02 +3 -1: Some tests failed.", "Some tests failed."),
     ),
-    Format(
+    Format(  # the test under way is the runner's last progress line above it
         "flutter-exception",
-        r"^══╡ EXCEPTION CAUGHT BY (?P<msg>.+?) ╞(?:═)*$",
+        r"^" + _DEVICE_LOG + r"?══╡ EXCEPTION CAUGHT BY (?P<msg>.+?) ╞(?:═)*$",
         tool="flutter",
         block="flutterexception",
         rank=3,
+        fixup=named_above(_PROGRESS),
         examples=(
             "══╡ EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK ╞════════════════════════════════════",
+            "I/flutter (12345): ══╡ EXCEPTION CAUGHT BY WIDGETS LIBRARY ╞═══════════════════════",
+            "flutter: ══╡ EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK ╞═══════════════════════════",
         ),
         words=("EXCEPTION CAUGHT BY",),
     ),
@@ -296,6 +318,20 @@ ROWS = (
         ),
         words=("version solving failed",),
     ),
+    Format(  # flutter's word that pub failed, with pub's last line: the error where that
+        # line was not read above it
+        "pub-failed-reason",
+        r"^pub (?:get|upgrade|downgrade) failed \(\d+; (?!no message\))(?P<msg>.+)\)$",
+        tool="pub",
+        role="count",
+        category="dependency",
+        rank=2,
+        examples=(
+            "pub get failed (1; Because calc depends on foo ^1.0.0 which doesn't match any "
+            "versions, version solving failed.)",
+        ),
+        words=("pub get failed", "pub upgrade failed", "pub downgrade failed"),
+    ),
     Format(
         "pub-error",
         r"^(?P<msg>Could not find a file named \"pubspec\.yaml\" in .+|"
@@ -311,39 +347,5 @@ ROWS = (
             "mapping.",
         ),
         words=("pubspec.yaml",),
-    ),
-    # -- the flutter tool -------------------------------------------------------------------
-    Format(
-        "flutter-xcode-error",
-        r"^Error \(Xcode\): (?:(?P<file>[^\s:]+):(?P<line>\d+):(?:(?P<col>\d+):)? )?(?P<msg>.+)$",
-        tool="flutter",
-        rank=2,
-        examples=("Error (Xcode): Undefined symbol: _OBJC_CLASS_$_FIRApp",),
-    ),
-    Format(  # flutter assemble's word that a target failed: the compiler's errors are above
-        "flutter-target-failed",
-        r"^(?P<msg>Target \w+ failed: (?:Exception|Error).*)$",
-        tool="flutter",
-        role="consequence",
-        rank=0,
-        examples=("Target kernel_snapshot failed: Exception",),
-    ),
-    Format(  # the tool's word that a build it ran failed: the reason is above
-        "flutter-consequence",
-        r"^(?P<msg>Could not build the (?:precompiled )?application for the (?:device|simulator)\.|"
-        r"Error launching application on .+\.|Failed to build iOS app|"
-        r"(?:Error|Exception): Gradle task \w+ failed with exit code \d+|"
-        r"Gradle task \w+ failed with exit code \d+|"
-        r"Encountered error while (?:building|archiving) for \w+\.|"
-        r"Error output from Xcode build:|Build process failed\.?|Failed to update packages\.|"
-        r"pub (?:get|upgrade) failed \(\d+;.*\)|Failed to compile application\.?)$",
-        tool="flutter",
-        role="consequence",
-        rank=0,
-        examples=(
-            "Error: Gradle task assembleRelease failed with exit code 1",
-            "Could not build the precompiled application for the device.",
-        ),
-        words=("Could not build",),
     ),
 )
