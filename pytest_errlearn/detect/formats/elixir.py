@@ -58,7 +58,8 @@ _ELIXIR_SAYS = (
         "reference",
         regex(
             r"^(?:undefined (?:function|variable)\b|variable \"[^\"]+\" does not exist\b|"
-            r"\S+/\d+ is undefined\b|module \S+ is not (?:loaded|available)\b)"
+            r"\S+/\d+ is undefined\b|module \S+ is not (?:loaded|available)\b|"
+            r"function \S+/\d+ undefined$)"
         ),
     ),
 )
@@ -139,7 +140,11 @@ class Diagnostic(Rustc):
 
 
 class NextLine(Reader):
-    """dialyxir's finding: the message is the line below its ``file:line:kind``."""
+    """dialyxir's finding: the message is the line below its ``file:line:kind``.
+    The kind is dialyzer's name for the warning: a call of a function or type
+    that is not there (``unknown_function``, ``unknown_type``) is a reference;
+    every other (``pattern_match``, ``no_return``, ``call``, ...) a finding of
+    its type analysis."""
 
     frames_wanted = False
 
@@ -152,18 +157,29 @@ class NextLine(Reader):
     def finish(self) -> None:
         pass
 
+    def category(self) -> str | None:
+        return "reference" if (self.err.code or "").startswith("unknown_") else "type"
+
 
 class ExceptionStack(Reader):
     """``** (Error) message`` and what is indented below it: the message's own
-    lines (a nested diagnostic, 1.16's ``SyntaxError``), then the stack."""
+    lines (a nested diagnostic, 1.16's ``SyntaxError``), then the stack.
+
+    A process that died of an exception says so of its exit (``** (exit) an
+    exception was raised:``, ``** (EXIT from #PID<0.96.0>) ...``: a task run
+    while compiling, a linked process), the exception nested below: that is
+    the error, its stack the one below it."""
 
     frames_wanted = False
     _NESTED = regex(r"^\s+error: (?P<msg>.+)$")
+    _RAISED = regex(r"^\s+(?P<msg>\*\* \([A-Z][\w.]*\) .+)$")
 
     def accept(self, line: str) -> bool:
         if not (line[:1].isspace() and line.strip()):
             return False
-        if (m := self._NESTED.match(line)) and self.err.message.endswith(":"):
+        if self.err.message.endswith(":") and (
+            (m := self._NESTED.match(line)) or (self.count == 0 and (m := self._RAISED.match(line)))
+        ):
             self.err.message = m["msg"].strip()
         return True
 
@@ -172,6 +188,8 @@ class ExceptionStack(Reader):
             self.err.file, self.err.line = where
 
     def category(self) -> str | None:
+        if self.err.message.startswith("** ("):  # the exception nested in an exit
+            return exception_category(self.err.message)
         return exception_category(self.err.text.strip())
 
 
@@ -189,7 +207,8 @@ _EXCEPTION = r"(?!Mix\))[A-Z][\w.]*|exit|throw|EXIT from #PID<[\d.]+>"
 # ``undefined function foo/1``.
 _UNDEFINED = (
     r"(?P<msg>(?:undefined variable \"|undefined function \S+/\d|module \S+ is not loaded and "
-    r"could not be found|\S+/\d+ is undefined(?: \(module|, cannot expand struct)).*)$"
+    r"could not be found|\S+/\d+ is undefined(?: \(module|, cannot expand struct)|"
+    r"function \S+/\d+ undefined$).*)$"
 )
 
 ROWS = (
@@ -264,6 +283,7 @@ ROWS = (
         rank=2,
         examples=(
             "** (CompileError) lib/calc.ex:5: undefined function foo/0",
+            "** (CompileError) lib/calc.ex:5: function foo/0 undefined",
             "** (CompileError) lib/calc.ex:3: Calc.Point.__struct__/1 is undefined, cannot "
             "expand struct Calc.Point. Make sure the struct name is correct.",
         ),

@@ -80,8 +80,11 @@ def unprefixed(line: str, prefixed: bool) -> str:
 class GhcDiagnostic(Reader):
     """The indented lines and ``|`` code frame under a GHC header, up to the blank
     line between diagnostics. The message is the header's own text, else the first
-    line below it (its ``•`` dropped). A warning's flag (``[-Wunused-imports]``)
-    is its code where GHC gives no ``GHC-`` code (before 9.6)."""
+    line below it (its ``•`` dropped); where that ends in ``:`` (``Variable not in
+    scope:``), what GHC put on the next line is its rest (the name and its type).
+    A warning's flag (``[-Wunused-imports]``) is its code where GHC gives no
+    ``GHC-`` code (before 9.6). A header indented as a whole build log is (stack
+    1.x's dependencies, Homebrew's cabal log) has its lines indented further."""
 
     frames_wanted = False
     _FRAME = regex(r"^\s*\d*\s*\|")
@@ -106,6 +109,9 @@ class GhcDiagnostic(Reader):
         # No message on the header: the engine took the whole line for it.
         where = f"{err.file}:" if err.file else "<no location info>:"
         self.pending = where in err.message or err.message.startswith("<command line>:")
+        self.open = not self.pending and err.message.endswith(":")  # its rest below
+        header = unprefixed(err.text, self.prefixed)
+        self.indent = len(header) - len(header.lstrip())
         if err.code is None and (m := self._FLAG.search(err.text)) is not None:
             err.code = m["flag"]
 
@@ -114,11 +120,17 @@ class GhcDiagnostic(Reader):
         if not line.strip():
             return False
         framed = self._FRAME.match(line) is not None
-        if not (framed or line[:1].isspace()):
+        if not (framed or line[: self.indent + 1].isspace()):
             return False
+        said = line.strip()
         if self.pending and not framed:
-            self.err.message = line.strip().removeprefix("• ")
+            self.err.message = said.removeprefix("• ")
             self.pending = False
+            self.open = self.err.message.endswith(":")
+        elif self.open and not framed:
+            if not said.startswith("•"):
+                self.err.message = f"{self.err.message} {said}"
+            self.open = False
         return True
 
     def finish(self) -> None:
@@ -238,7 +250,7 @@ def _message_above(groups: dict[str, str | None], before: Sequence[str]) -> None
 ROWS = (
     Format(
         "ghc",
-        rf"^{STACK}(?P<file>{HS}){_GHC_AT}:?(?: \[(?P<code>GHC-\d+)\])?(?: \[[^\]]*\])*:?"
+        rf"^{STACK}\s*(?P<file>{HS}){_GHC_AT}:?(?: \[(?P<code>GHC-\d+)\])?(?: \[[^\]]*\])*:?"
         r"\s*(?P<msg>\S.*)?$",
         seek=_GHC_AT,
         tool="ghc",
@@ -252,6 +264,7 @@ ROWS = (
             "src/W.hs:3:1: error: [-Wunused-imports, -Werror=unused-imports]",
             "src/W.hs:3:1: error: [GHC-66111] [-Wunused-imports, Werror=unused-imports]",
             "calc> /home/ci/calc/src/Calc.hs:5:9: error:",
+            "    /home/ci/calc/src/Calc.hs:5:9: error:",
         ),
     ),
     Format(  # GHC 7: a bare location, its message below (its warnings say ``Warning:``)

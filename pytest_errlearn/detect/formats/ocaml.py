@@ -30,6 +30,21 @@ or the exception said. Alcotest boxes the failed test's name
 its listing above (``[FAIL]  total  0  one pen.``) only names the tests, and
 shows the details of the first failure alone unless run with
 ``--show-errors``: a failure is read from its box.
+
+opam, where a package's build failed, says so under a rule, each line after
+it behind ``# ``: the command and its exit code, then the last lines the
+command printed (``### output ###``; ``### stderr ###`` in opam 1.2)::
+
+    #=== ERROR while compiling calc.1.0.0 ==========================#
+    # context     2.1.5 | linux/x86_64 | ocaml.4.14.1 | https://opam.ocaml.org#0123abcd
+    # command     ~/.opam/opam-init/hooks/sandbox.sh build dune build -p calc -j 4
+    # exit-code   1
+    ### output ###
+    # File "src/calc.ml", line 3, characters 5-11:
+    # Error: Unbound module Unix
+
+Its ``[ERROR] The compilation of calc.1.0.0 failed at "..."`` above it only
+says that the command failed: the rule below says why.
 """
 
 from __future__ import annotations
@@ -46,10 +61,12 @@ COMMANDS = {
     **dict.fromkeys(("ocaml", "ocamlc", "ocamlopt", "ocamlfind", "ocamlc.opt"), "ocaml"),
     "ocamlopt.opt": "ocaml",
     "dune": "dune",
+    "opam": "opam",
 }
 BUILDS: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("ocamlc", "ocamlopt", "ocamlfind", "ocamlc.opt", "ocamlopt.opt"), None),
     "dune": frozenset({"build", "test", "runtest", "exec", "b", "t"}),
+    "opam": frozenset({"install", "reinstall", "upgrade", "pin"}),
 }
 
 # A frame of a backtrace: the function (OCaml 4.11 on), the file, the line, the
@@ -219,14 +236,62 @@ class AlcotestFailure(Reader):
         return "assertion" if self.check is not None else self.said_else("runtime")
 
 
-READERS = {"ocamltrace": Backtrace, "ounit": OUnitResult, "alcotest": AlcotestFailure}
+class OpamFailure(Reader):
+    """The ``# `` lines under opam's ``#=== ERROR while compiling pkg.1.0 ===#``:
+    the error is the first line of the command's output that says one (``Error:
+    ...``, ``cc: error: ...``, opam's own ``[ERROR] ...``), with the lines its
+    ``:`` runs on to, at the OCaml place above it where there is one. Output
+    that says none leaves the package's failure the message."""
+
+    frames_wanted = False
+    _OUTPUT = regex(r"^### (?:output|stdout|stderr) ###\s*$")
+    _SAYS = regex(r"^(?:\[ERROR\] |Error\b|(?:[\w./+-]+: )?(?:fatal )?error: )")
+    _PLACE = regex(
+        r'^File "(?P<file>[^"]+)", lines? (?P<line>\d+)(?:-\d+)?(?:, characters (?P<col>\d+))?'
+    )
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.output: list[str] | None = None  # the command's lines, once they start
+
+    def accept(self, line: str) -> bool:
+        if self._OUTPUT.match(line):
+            self.output = []
+            return True
+        if not line.startswith("#") or line.startswith("#==="):
+            return False
+        if self.output is not None:
+            self.output.append(line[1:].strip())
+        return True
+
+    def finish(self) -> None:
+        said = self.output or []
+        at = next((i for i, s in enumerate(said) if self._SAYS.match(s)), None)
+        if at is None:
+            return
+        words = [said[at]]
+        while words[-1].endswith(":") and at + len(words) < len(said) and len(words) < 3:
+            words.append(said[at + len(words)])
+        self.err.message = " ".join(words)
+        place = next((m for s in reversed(said[:at]) if (m := self._PLACE.match(s))), None)
+        if place is not None and self.err.file is None:
+            self.err.file, self.err.line = place["file"], int(place["line"])
+            self.err.column = int(place["col"]) + 1 if place["col"] is not None else None
+
+
+READERS = {
+    "ocamltrace": Backtrace,
+    "ounit": OUnitResult,
+    "alcotest": AlcotestFailure,
+    "opam": OpamFailure,
+}
 
 
 ROWS = (
     Format(
         "ocaml-place",
         r'^File "(?P<file>[^"]+)", lines? (?P<line>\d+)(?:-\d+)?'
-        r"(?:, characters (?P<col>\d+)-\d+)?:$",
+        r"(?:, characters (?P<col>\d+)-\d+)?: *$",
         tool="ocaml",
         block="placed",
         fixup=_from_one,
@@ -237,6 +302,7 @@ ROWS = (
             'File "src/parser.ml", lines 12-15, characters 2-30:',
             'File "main.ml", line 1:',
             'File "bin/dune", line 2, characters 7-11:',
+            'File "src/big.ml", line 1, characters 5-16:   ',
         ),
     ),
     Format(
@@ -293,5 +359,26 @@ ROWS = (
         role="count",
         rank=0,
         examples=("2 failures! in 0.001s. 3 tests run.",),
+    ),
+    Format(  # the output of a package's failed build below it, behind ``# ``
+        "opam-error",
+        r"^#=== (?P<msg>ERROR while (?:compiling|installing|removing|upgrading|fetching) \S+) "
+        r"=+#$",
+        tool="opam",
+        block="opam",
+        rank=2,
+        words=("ERROR while",),
+        examples=(
+            "#=== ERROR while compiling calc.1.0.0 ==========================================#",
+            "#=== ERROR while installing calc.1.0.0 ========================================#",
+        ),
+    ),
+    Format(  # above the rule, which says why: only that the command failed
+        "opam-failed-at",
+        r'^\[ERROR\] The (?:compilation|installation|removal) of \S+ failed at ".*"\.?$',
+        tool="opam",
+        role="ignore",
+        words=("[ERROR]",),
+        examples=('[ERROR] The compilation of calc.1.0.0 failed at "dune build -p calc -j 4".',),
     ),
 )
