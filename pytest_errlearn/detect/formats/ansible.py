@@ -11,7 +11,10 @@ is the ``TASK [...]`` line above. The message is all of it (``Install packages
 (web1): No package matching ...``). A loop's item fails as ``failed: [web1]
 (item=x) => {...}``; a result the module asks to be shown whole (``assert``,
 ``debug``) is written over many lines, ``{`` to ``}``. A task that may fail
-(``ignore_errors``) is followed by ``...ignoring``: no error.
+(``ignore_errors``) is followed by ``...ignoring``: no error. Where the YAML
+callback writes results (``stdout_callback = yaml``, as many projects set it),
+the result is YAML under the line, its keys indented (``msg: |-`` and the
+message's lines under it), the line ending at ``=>`` (or ``=> changed=true``).
 
 From ansible-core 2.19 the failure is told first, the place in the playbook
 under it (innermost last, each cause under ``<<< caused by >>>``), and the
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from textwrap import dedent
 from typing import Any
 
 from ..reader import Reader
@@ -50,15 +54,21 @@ _TASK = regex(r"^TASK \[(?P<task>.+?)\] \**$")
 _MSG = regex(r'"msg": "(?P<msg>(?:[^"\\]|\\.)*)"')
 _RESULT = regex(
     r"^(?:fatal|failed): \[(?P<host>[^\]]+)\](?:: (?:FAILED|UNREACHABLE)!| \(item=.*?\))"
-    r" => (?P<result>.+)$"
+    r" =>\s*(?P<result>.*?)\s*$"
 )
-_APPEARS = regex(
-    r"The error appears to be in '(?P<file>[^']+)': line (?P<line>\d+), column (?P<col>\d+)"
+_APPEARS = regex(  # "have been": before 2.5
+    r"The error appears to (?:be|have been) in '(?P<file>[^']+)': line (?P<line>\d+),"
+    r" column (?P<col>\d+)"
 )
 _ORIGIN = regex(r"^Origin: (?P<file>\S.*?):(?P<line>\d+)(?::(?P<col>\d+))?$")
 # The quoted playbook under an ``Origin:`` ("5     - name: x", "    ^ column 7", "^ here").
-_QUOTED = regex(r"^\d+\s|^\s*\^ (?:column \d+|here)$")
+_QUOTED = regex(r"^\d+(?:\s|$)|^\s*\^ (?:column \d+|here)$")
 _CAUSED = "<<< caused by >>>"
+# A key of a result the YAML callback writes, and a block scalar's mark ("msg: |-").
+_YAML_KEY = regex(r"^(?P<indent> *)(?P<key>[\w-]+):(?: (?P<value>.*))?$")
+_BLOCK = ("|", "|-", "|+", ">", ">-", ">+")
+# curl's progress meter, which a command's stderr holds where it downloads: no reason.
+_METER = regex(r"^(?:% Total\b|Dload\b|\d+\s+[\d.]+[kMG]?\s+\d+\s.*(?:--:--:--|\d:\d\d:\d\d))")
 _EXCEPTION = regex(r"^(?:\w+\.)*\w*(?:Error|Exception): ")
 _CATEGORIES = (
     ("syntax", regex(r"YAML parsing failed|Syntax Error while loading YAML|[Ss]yntax [Ee]rror")),
@@ -84,15 +94,50 @@ def _result(text: str) -> dict[str, Any]:
         return {"msg": m["msg"]}
 
 
+def _yaml_result(lines: Sequence[str]) -> dict[str, Any]:
+    """A result as the YAML callback writes it: its keys at the first line's
+    indent, a value on the key's line (quotes dropped) or, after ``|-``, the
+    lines indented under it; what is more nested than that is left out."""
+    result: dict[str, Any] = {}
+    base: int | None = None
+    scalar: list[str] | None = None  # the block scalar's lines being read
+    for line in lines:
+        m = _YAML_KEY.match(line)
+        if m is None or (base is not None and len(m["indent"]) > base):
+            if scalar is not None and (not line.strip() or line.startswith(" " * (base or 0))):
+                scalar.append(line)
+            continue
+        if base is None:
+            base = len(m["indent"])
+        elif len(m["indent"]) < base:
+            break
+        value = (m["value"] or "").strip()
+        if value in _BLOCK:
+            scalar = result[m["key"]] = []
+        else:
+            scalar, result[m["key"]] = None, value.strip("'\"") if value[:1] in "'\"" else value
+    return {
+        k: dedent("\n".join(v)).strip() if isinstance(v, list) else v for k, v in result.items()
+    }
+
+
 def _why(result: dict[str, Any]) -> str:
     """Why a command or a module failed, where the result says: the command's
-    error's first line, else the module's exception (its last line), else the
-    first line of what its interpreter said."""
+    error's first line (curl's progress aside), else the module's exception (its
+    last line), else the first line of what its interpreter said; a module of
+    the facts that failed, its own reason; a command that said nothing, itself."""
     for key in ("stderr", "module_stderr"):
-        lines = [x.strip() for x in str(result.get(key) or "").splitlines() if x.strip()]
+        said = str(result.get(key) or "").splitlines()
+        lines = [x.strip() for x in said if x.strip() and _METER.match(x.strip()) is None]
         if lines:
             last = lines[-1] if key == "module_stderr" else ""
             return last if _EXCEPTION.match(last) is not None else lines[0]
+    for module in (result.get("failed_modules") or {}).values():
+        if isinstance(module, dict) and (why := _why(module)):
+            return why
+    cmd = result.get("cmd")
+    if result.get("msg") == "non-zero return code" and cmd:
+        return " ".join(map(str, cmd)) if isinstance(cmd, list) else str(cmd)
     return ""
 
 
@@ -138,28 +183,38 @@ def task_named(groups: dict[str, str | None], before: Sequence[str]) -> None:
         groups["msg"] = f"{task}: {groups.get('msg')}"
 
 
-def _category(err: Error, result: dict[str, Any]) -> str | None:
+def _category(err: Error, result: dict[str, Any], said: str) -> str:
     """An ``assert`` that failed is an assertion, a host that could not be
-    reached the network's; else Ansible's words, else None."""
+    reached the network's; else Ansible's words, else what the message ``said``
+    (the classifier's), but an assertion: only a result says that."""
     if "assertion" in result or result.get("failed_when_result") is True:
         return "assertion"
     if result.get("unreachable"):
         return "network"
-    return said_in(_CATEGORIES, err.message)
+    category = said_in(_CATEGORIES, err.message) or said
+    return "runtime" if category == "assertion" else category
 
 
 class Result(Reader):
     """What follows a task's result: the rest of a result written over many lines
-    (up to its ``}``), then ``...ignoring`` (no error, then)."""
+    (up to its ``}``; the YAML callback's, its indented lines), then
+    ``...ignoring`` (no error, then)."""
 
     frames_wanted = False
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.body: list[str] | None = ["{"] if err.text.endswith("=> {") else None
-        self.result: dict[str, Any] = _result(err.text.split(" => ", 1)[-1])
+        said = err.text.split(" =>", 1)[-1].strip()
+        self.body: list[str] | None = ["{"] if said == "{" else None
+        self.result: dict[str, Any] = _result(said)
+        # The YAML callback's result: its first key on the line ("changed=true"), or none.
+        self.yaml: list[str] | None = [] if not said or said.startswith("changed=") else None
+        self.head = err.message.removesuffix(said).rstrip(": ")
 
     def accept(self, line: str) -> bool:
+        if self.yaml is not None and (not line.strip() or line[:1] == " "):
+            self.yaml.append(line)
+            return True
         if self.body is not None:
             self.body.append(line)
             if line.rstrip() == "}":
@@ -171,15 +226,26 @@ class Result(Reader):
             return True
         return False
 
+    def finish(self) -> None:
+        if self.yaml:
+            self.result, err = _yaml_result(self.yaml), self.err
+            err.message = f"{self.head}: {_said(self.result, 'failed')}"
+            groups: dict[str, str | None] = {}
+            _placed(groups, str(self.result.get("msg") or ""))
+            if groups:
+                err.file, err.line = groups["file"], int(groups["line"] or 0) or None
+                err.column = int(groups["col"] or 0) or None
+
     def category(self) -> str | None:
-        return _category(self.err, self.result) or self.said_else("runtime")
+        return _category(self.err, self.result, self.said_else("runtime"))
 
 
 class TaskError(Reader):
     """An ``[ERROR]:`` block (2.19 on): its causes, each ``Origin:`` (the last
     is the innermost, the error's place) with the playbook quoted under it;
-    then, for a task, its result's line (its host, and the command's error),
-    the result's other items of a loop, and ``...ignoring``."""
+    then, for a task, its result's line (its host, and the command's error; the
+    YAML callback's, its lines under it), the result's other items of a loop,
+    and ``...ignoring``."""
 
     frames_wanted = False
 
@@ -190,6 +256,7 @@ class TaskError(Reader):
         self.host: str | None = None
         self.result: dict[str, Any] = {}
         self.body: list[str] | None = None  # a result written over many lines
+        self.yaml: list[str] | None = None  # ... by the YAML callback
 
     def accept(self, line: str) -> bool:
         if self.body is not None:
@@ -197,12 +264,17 @@ class TaskError(Reader):
             if line.rstrip() == "}":
                 self.result, self.body = _result("\n".join(self.body)), None
             return True
+        if self.yaml is not None and (not line.strip() or line[:1] == " "):
+            self.yaml.append(line)
+            return True
         if (m := _RESULT.match(line)) is not None:
             if self.host not in (None, m["host"]):
                 return False  # another host's failure
             if self.host is None:
                 self.host, self.result = m["host"], _result(m["result"])
                 self.body = ["{"] if m["result"] == "{" else None
+                yaml = not m["result"] or m["result"].startswith("changed=")
+                self.yaml = [] if yaml else None
             return True
         if self.host is not None:
             if line.strip() == "...ignoring":
@@ -224,13 +296,15 @@ class TaskError(Reader):
     def finish(self) -> None:
         err = self.err
         task = err.message.removesuffix(self.said).removesuffix(": ")
+        if self.yaml:
+            self.result = _yaml_result(self.yaml)
         why = _why(self.result)
         said = f"{self.said}: {why}" if why and why not in self.said else self.said
         where = f"{task} ({self.host})" if task and self.host else task or f"[{self.host}]"
         err.message = f"{where}: {said}" if task or self.host else said
 
     def category(self) -> str | None:
-        return _category(self.err, self.result) or self.said_else("runtime")
+        return _category(self.err, self.result, self.said_else("runtime"))
 
 
 class LegacyError(Reader):
@@ -243,7 +317,7 @@ class LegacyError(Reader):
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
-        self.yaml = False  # the next line says what YAML found wrong
+        self.yaml = err.text.strip() == self._YAML  # the next line says what YAML found wrong
         self.placed = False  # the rest is the quoted playbook, up to "^ here"
         self.done = False
 
@@ -278,7 +352,7 @@ ROWS = (
     Format(
         "ansible-failed-task",
         r"^(?:fatal|failed): \[(?P<host>[^\]]+)\](?:: (?:FAILED|UNREACHABLE)!| \(item=.*?\))"
-        r" => (?P<msg>.+)$",
+        r" =>\s*(?P<msg>.*?)\s*$",
         tool="ansible",
         block="ansible",
         rank=2,
@@ -291,6 +365,7 @@ ROWS = (
             'failed: [web1] (item=nginx) => {"ansible_loop_var": "item", "changed": false,'
             ' "item": "nginx", "msg": "No package matching \'nginx\' is available"}',
             "fatal: [localhost]: FAILED! => {",
+            "fatal: [web1]: FAILED! => changed=false ",
         ),
     ),
     Format(  # 2.19 on: a task's failure (its result's line follows), or a playbook's
@@ -320,5 +395,13 @@ ROWS = (
             "ERROR! We were unable to read either as JSON nor YAML, these are the errors we got"
             " from each:",
         ),
+    ),
+    Format(  # its place under it in words; alone where what came before it was cut off
+        "ansible-yaml-error",
+        r"^(?P<msg>Syntax Error while loading YAML\.)\s*$",
+        tool="ansible",
+        block="ansible-legacy",
+        rank=2,
+        examples=("Syntax Error while loading YAML.",),
     ),
 )

@@ -11,6 +11,8 @@ and is counted among the failures): each listed violation is an error.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..reader import Reader
 from . import Format, regex
 
@@ -49,17 +51,32 @@ class LintPlace(Reader):
 
 READERS = {"ansible-lint": LintPlace}
 
+_YAML_RULE = regex(r"\s*\((?P<code>yaml\[[\w-]+\])\)$")
+
+
+def _yaml_rule(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """yamllint's rule, which 6.0 to 6.4 wrote after the message (``... (yaml[truthy])``),
+    as the code of a violation named "yaml" alone."""
+    if groups.get("code") is None and (m := _YAML_RULE.search(groups.get("msg") or "")):
+        groups["code"], groups["msg"] = m["code"], (groups.get("msg") or "")[: m.start()]
+
+
 # ansible-lint's rules (its ``rules/`` folder and its own: load-failure, parser-error...),
-# a rule's sub-rule in brackets after it.
+# a rule's sub-rule in brackets after it; and the names 5.x and 6.0 to 6.4 gave
+# rules since renamed (fqcn-builtins, unnamed-task, no-loop-var-prefix...).
 _RULES = (
     "avoid-implicit",
     "command-instead-of-module",
     "command-instead-of-shell",
     "deprecated-bare-vars",
+    "deprecated-command-syntax",
     "deprecated-local-action",
     "deprecated-module",
     "empty-string-compare",
+    "fqcn-builtins",
     "galaxy-version-incorrect",
+    "git-latest",
+    "hg-latest",
     "ignore-errors",
     "inline-env-var",
     "internal-error",
@@ -68,14 +85,17 @@ _RULES = (
     "load-failure",
     "loop-var-prefix",
     "meta-incorrect",
+    "meta-no-info",
     "meta-no-tags",
     "meta-runtime",
     "meta-video-links",
     "no-changed-when",
     "no-free-form",
     "no-handler",
+    "no-jinja-nesting",
     "no-jinja-when",
     "no-log-password",
+    "no-loop-var-prefix",
     "no-prompting",
     "no-relative-paths",
     "no-same-owner",
@@ -92,7 +112,10 @@ _RULES = (
     "role-name",
     "run-once",
     "syntax-check",
+    "template-instead-of-copy",
+    "unnamed-task",
     "var-naming",
+    "var-spacing",
 )
 # The rules of one word print a sub-rule always (``name[play]``, ``yaml[truthy]``).
 _WORDS = ("args", "complexity", "fqcn", "galaxy", "jinja", "latest", "name", "sanity", "schema")
@@ -100,8 +123,9 @@ _RULE = (
     r"(?P<code>(?:" + "|".join(_RULES) + r")(?:\[[\w-]+\])?"
     r"|(?:" + "|".join(_WORDS) + r"|warning|yaml)\[[\w-]+\])"
 )
-# --format pep8: the place first (rich's markup of a sub-rule leaks "[/]" after it).
-_LINT_AT = r":(?P<line>\d+)(?::(?P<col>\d+))?: " + _RULE + r"(?:\[/\])?: "
+# --format pep8: the place first (rich's markup of a sub-rule leaks "[/]" after it);
+# 6.0 to 6.4 named yamllint's rule "yaml" alone there, its own rule after the message.
+_LINT_AT = r":(?P<line>\d+)(?::(?P<col>\d+))?: (?:" + _RULE + r"(?:\[/\])?|yaml): "
 
 ROWS = (
     Format(
@@ -122,11 +146,15 @@ ROWS = (
         r"^(?P<file>[^\s:]+\.ya?ml)" + _LINT_AT + r"(?P<msg>.+?)(?: \(warning\))?$",
         seek=_LINT_AT,
         tool="ansible-lint",
+        fixup=_yaml_rule,
         rank=2,
         examples=(
             "site.yml:1:3: name[play][/]: All plays should be named.",
             "roles/web/tasks/main.yml:3: no-changed-when: Commands should not change things if"
             " nothing needs doing.",
+            "roles/web/tasks/main.yml:5: fqcn-builtins: Use FQCN for builtin actions.",
+            "roles/web/tasks/main.yml:9: yaml: truthy value should be one of [false, true]"
+            " (yaml[truthy])",
         ),
     ),
     Format(

@@ -1,7 +1,7 @@
 """Linters of a repository's other files, which CI jobs run beside its code's:
 yamllint (YAML), actionlint (GitHub Actions workflows), hadolint (Dockerfiles),
-codespell and cspell (spelling), sqlfluff (SQL), markdown-link-check and
-lychee (links).
+jsonlint (JSON), codespell and cspell (spelling), sqlfluff (SQL),
+markdown-link-check and lychee (links); and super-linter's lines about them.
 
 yamllint's ``standard`` format (the default where no terminal is) names the
 file on a line of its own, then one problem a line, its rule last in
@@ -16,8 +16,23 @@ stylish format looks alike but writes its rule without parentheses: node.py's.
 
 actionlint: ``ci.yml:12:9: property "foo" is not defined ... [expression]``,
 the line quoted under it. hadolint: ``Dockerfile:3 DL3008 warning: Pin
-versions ...``. codespell: ``src/a.py:8: teh ==> the``; cspell: ``src/a.ts:3:5 -
-Unknown word (teh)``, its counts after them. markdown-link-check lists each
+versions ...`` (before 2.0 without the severity; a Dockerfile read from
+standard input is ``-`` or ``/dev/stdin``). jsonlint (npm's, and PHP's
+seld/jsonlint) says where it stopped, quotes the line with a caret under it,
+then what it expected, which is the message::
+
+    Error: Parse error on line 2:
+    {  "a": 1,  "b":}
+    ----------------^
+    Expecting 'STRING', 'NUMBER', 'NULL', 'TRUE', 'FALSE', '{', '[', got '}'
+
+(seld's names the file first, ``a.json: Parse error on line 2:``, and says
+``Expected one of: ...``; npm's with ``--compact``, ``a.json: line 2, col 16,
+found: '}' - expected: ...``.) super-linter, which runs these, says which
+linter found errors (``[ERROR]   Found errors in [actionlint] linter!``) above
+that linter's output: a heading, no error of its own. codespell:
+``src/a.py:8: teh ==> the``; cspell: ``src/a.ts:3:5 - Unknown word (teh)``,
+its counts after them. markdown-link-check lists each
 link of a file (``FILE: README.md``), ``[✖]`` a dead one, and lists the dead
 ones again after its count. lychee writes a link that failed with its status
 (``   [404] https://... | Network error: Not Found``; before 0.13, ``✗ [404]``
@@ -33,6 +48,8 @@ too long for its column going on on the lines under it::
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..reader import Reader
 from . import Format, named_above, regex
@@ -53,7 +70,12 @@ BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(_TOOLS, None)
 
 _ACTIONLINT_AT = r":(?P<line>\d+):(?P<col>\d+): (?P<msg>.+?) \[(?P<code>[\w-]+)\]$"
 _HADOLINT_AT = (
-    r":(?P<line>\d+) (?P<code>(?:DL|SC)\d{4}) (?P<sev>error|warning|info|style): (?P<msg>.+)$"
+    r":(?P<line>\d+) (?P<code>(?:DL|SC)\d{4}) (?:(?P<sev>error|warning|info|style): )?"
+    r"(?P<msg>.+)$"
+)
+# A Dockerfile's name as hadolint says it: standard input's too (a fixup drops it).
+_DOCKERFILE = (
+    r"(?P<file>(?:[A-Za-z]:)?[^\s:]*Dockerfile[^\s:]*|[^\s:]+\.[Dd]ockerfile|-|/dev/stdin)"
 )
 # ... and its parser's, on a Dockerfile it cannot read ("missing whitespace", "unexpected 'E'")
 _HADOLINT_PARSE_AT = (
@@ -72,6 +94,33 @@ _LYCHEE = (
     r"(?P<msg>(?:https?|ftp|file|mailto):\S+(?: \| .+)?)$"
 )
 _SQL_FILE = named_above(r"^== \[(?P<file>[^\]]+)\] FAIL\s*$")
+_JSON_PARSE_AT = r": (?P<msg>Parse error on line (?P<line>\d+):)\s*$"
+_JSON_AT = r": line (?P<line>\d+), col (?P<col>\d+), (?P<msg>found: .+)$"
+
+
+def _not_stdin(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A Dockerfile read from standard input: no file to point at."""
+    if groups.get("file") in ("-", "/dev/stdin"):
+        groups["file"] = None
+
+
+class JsonParseError(Reader):
+    """The quoted line and the caret under a jsonlint parse error, then what it
+    expected, the message."""
+
+    frames_wanted = False
+    _EXPECTED = regex(r"^(?:Expecting|Expected one of:) ")
+
+    def accept(self, line: str) -> bool:
+        if self.count >= 3 or (self.count == 2 and self._EXPECTED.match(line) is None):
+            return False
+        if self._EXPECTED.match(line) is not None:
+            self.err.message = f"{self.err.message} {line.strip()}"
+            self.count = 2  # nothing after it
+        return True
+
+    def category(self) -> str | None:
+        return "syntax"
 
 
 class SqlfluffProblem(Reader):
@@ -96,7 +145,7 @@ class SqlfluffProblem(Reader):
         return {"PRS": "syntax", "TMP": "config"}.get(self.err.code or "")
 
 
-READERS = {"sqlfluff": SqlfluffProblem}
+READERS = {"sqlfluff": SqlfluffProblem, "jsonlint": JsonParseError}
 
 ROWS = (
     Format(
@@ -158,13 +207,17 @@ ROWS = (
     ),
     Format(
         "hadolint",
-        r"^(?P<file>(?:[A-Za-z]:)?[^\s:]*Dockerfile[^\s:]*|[^\s:]+\.[Dd]ockerfile)" + _HADOLINT_AT,
+        r"^" + _DOCKERFILE + _HADOLINT_AT,
         seek=_HADOLINT_AT,
         tool="hadolint",
+        fixup=_not_stdin,
         rank=2,
+        words=(" dl3", " dl4", " sc1", " sc2"),  # hadolint's codes (before 2.0, no severity)
         examples=(
             "Dockerfile:5 DL3025 error: Use arguments JSON notation for CMD and ENTRYPOINT",
             "docker/api.Dockerfile:3 DL3008 warning: Pin versions in apt get install.",
+            "Dockerfile:7 DL3003 Use WORKDIR to switch to a directory",
+            "-:2 DL3020 error: Use COPY instead of ADD for files and folders",
         ),
     ),
     Format(  # a Dockerfile hadolint cannot parse: its parser's words at the place
@@ -180,6 +233,46 @@ ROWS = (
             "Dockerfile:2:1 unexpected '?' expecting '#', '\\', ADD, ARG, CMD, COPY, ENTRYPOINT,"
             " ENV, EXPOSE, FROM, HEALTHCHECK, LABEL, MAINTAINER, ONBUILD, RUN, SHELL, STOPSIGNAL,"
             " USER, VOLUME, WORKDIR, a pragma, at least one space, or end of input ",
+        ),
+    ),
+    Format(  # npm's
+        "jsonlint",
+        r"^Error: (?P<msg>Parse error on line (?P<line>\d+):)\s*$",
+        tool="jsonlint",
+        block="jsonlint",
+        rank=2,
+        examples=("Error: Parse error on line 2:",),
+    ),
+    Format(  # seld/jsonlint's: the file first
+        "jsonlint-file",
+        r"^(?P<file>[^\s:][^:]*?\.json[c5]?)" + _JSON_PARSE_AT,
+        seek=_JSON_PARSE_AT,
+        tool="jsonlint",
+        block="jsonlint",
+        rank=2,
+        examples=("config/app.json: Parse error on line 14:",),
+    ),
+    Format(  # --compact
+        "jsonlint-compact",
+        r"^(?P<file>[^\s:][^:]*?\.json[c5]?)" + _JSON_AT,
+        seek=_JSON_AT,
+        tool="jsonlint",
+        category="syntax",
+        rank=2,
+        words=("found:",),
+        examples=("config/app.json: line 3, col 9, found: '}' - expected: 'STRING'.",),
+    ),
+    Format(  # super-linter: a heading, the errors of the linter it names under it
+        "super-linter-found",
+        r"^\[ERROR\]\s+(?P<msg>Found errors (?:in \[[\w-]+\] linter!|when linting \S+)"
+        r"|Error code: \d+\. Command output:).*$",
+        tool="super-linter",
+        role="ignore",
+        words=("found errors", "error code"),
+        examples=(
+            "[ERROR]   Found errors in [actionlint] linter!",
+            "[ERROR]   Error code: 1. Command output:",
+            "[ERROR]   Found errors when linting YAML. Exit code: 1.",
         ),
     ),
     Format(

@@ -11,9 +11,15 @@ with its count (the third line below is one line)::
     Error: 1 chart(s) linted, 1 chart(s) failed
 
 A template that fails names its place in its own words (``template:
-nginx-chart/templates/deployment.yaml:4:19: executing ...``), a YAML error its
-line (``yaml: line 20:``): the error is placed there. ``install`` and
-``upgrade`` say ``Error: INSTALLATION FAILED: ...`` the same way.
+nginx-chart/templates/deployment.yaml:4:19: executing ...``, ``execution error
+at (app/templates/a.yaml:2:4): ...``, ``parse error at (app/templates/a.yaml:30):
+...``), a rendered manifest that is no YAML its file and line (``YAML parse error
+on app/templates/a.yaml: ... yaml: line 20:``): the error is placed there.
+``install`` and ``upgrade`` say ``Error: INSTALLATION FAILED: ...`` the same
+way (before 3.7, the bare ``Error: ...``; ``template`` always so). With
+``--debug`` helm logs the error again (``helm.go:84: [debug] ...``), its Go
+stack under it, and logs its steps before it (``install.go:158: [debug] ...``):
+those lines are no error of their own.
 """
 
 from __future__ import annotations
@@ -31,11 +37,38 @@ BUILDS: dict[str, frozenset[str] | None] = {"helm": frozenset()}
 # A chart's file as helm lint names it ("Chart.yaml", "templates/", "templates/a.yaml";
 # nothing where the chart itself would not load).
 _CHART_FILE = r"(?:[\w.-]+/)*(?:[\w.-]+\.(?:ya?ml|tpl|txt|json))|(?:[\w.-]+/)+|"
-_TEMPLATE_AT = regex(r"\btemplate: (?P<file>[^\s:]+):(?P<line>\d+)(?::(?P<col>\d+))?:")
+_TEMPLATE_AT = regex(
+    r"\b(?:template: |(?:execution|parse) error at \()"
+    r"(?P<file>[^\s:()]+):(?P<line>\d+)(?::(?P<col>\d+))?[:)]"
+)
 _YAML_LINE = regex(r"\byaml: line (?P<line>\d+):")
+_YAML_ON = regex(r"\bYAML parse error on (?P<file>[^\s:]+):")
 _CATEGORIES = (
-    ("syntax", regex(r"unable to parse YAML|did not find expected|could not find expected")),
-    ("config", regex(r"executing \"|nil pointer evaluating|is required|is not valid")),
+    (
+        "syntax",
+        regex(
+            r"unable to parse YAML|did not find expected|could not find expected|YAML parse error"
+            r"|parse error at \("
+        ),
+    ),
+    (
+        "config",
+        regex(
+            r"executing \"|execution error at|nil pointer evaluating|is required|is not valid"
+            r"|unable to build kubernetes objects|unable to recognize|already exists"
+        ),
+    ),
+    ("network", regex(r"cluster unreachable|connection refused|i/o timeout")),
+)
+# helm's own words after a bare "Error: " (its other errors, "Error: open x: no such
+# file", are any tool's): a chart that does not render or apply, a release it cannot
+# make, a repository it does not know.
+_HELM_SAID = (
+    r"unable to build kubernetes objects from release manifest|YAML parse error on \S+:"
+    r"|(?:execution|parse) error at \(|template: \S+:\d+|render error in \""
+    r"|rendered manifests contain a resource that already exists|Kubernetes cluster"
+    r" unreachable|cannot re-use a name that is still in use|no repo named \""
+    r"|chart requires kubeVersion|found in Chart\.yaml, but missing in charts/ directory"
 )
 
 
@@ -45,8 +78,13 @@ def _placed_in_words(groups: dict[str, str | None], before: Sequence[str]) -> No
     said = groups.get("msg") or ""
     if (m := _TEMPLATE_AT.search(said)) is not None:
         groups.update(file=m["file"], line=m["line"], col=m["col"])
-    elif (m := _YAML_LINE.search(said)) is not None and (groups.get("file") or "")[-1:] != "/":
-        groups["line"] = m["line"]
+    elif (m := _YAML_LINE.search(said)) is not None:
+        if (on := _YAML_ON.search(said)) is not None:
+            groups.update(file=on["file"], line=m["line"])  # the line of the file rendered
+        elif (groups.get("file") or "")[-1:] != "/":
+            groups["line"] = m["line"]
+    elif (on := _YAML_ON.search(said)) is not None:
+        groups["file"] = on["file"]
     if not groups.get("file"):
         groups["file"] = None  # "[ERROR] : unable to load chart", a folder's: no file
 
@@ -100,6 +138,35 @@ ROWS = (
             ' "app/templates/deployment.yaml" at <.Values.image.tag>: nil pointer evaluating'
             " interface {}.tag",
             "Error: UPGRADE FAILED: another operation (install/upgrade/rollback) is in progress",
+        ),
+    ),
+    Format(  # helm 3 before 3.7, and ``template``: the bare "Error: ...", in its own words
+        "helm-error",
+        rf"^Error: (?P<msg>(?:{_HELM_SAID}).*)$",
+        tool="helm",
+        block="helm",
+        fixup=_placed_in_words,
+        rank=2,
+        examples=(
+            "Error: execution error at (app/templates/secret.yaml:2:4): password is required",
+            "Error: YAML parse error on app/templates/deployment.yaml: error converting YAML to"
+            " JSON: yaml: line 12: did not find expected key",
+            "Error: unable to build kubernetes objects from release manifest: unable to recognize"
+            ' "": no matches for kind "Deployment" in version "extensions/v1beta1"',
+        ),
+    ),
+    Format(  # --debug: the error logged again, or a step; its Go stack follows
+        "helm-debug",
+        r"^[\w.-]+\.go:\d+: (?:\d{4}-\d\d-\d\d [\d:.]+ [+-]\d{4} \w+ m=\+[\d.]+ )?\[debug\] ",
+        tool="helm",
+        role="ignore",
+        words=("[debug]",),
+        examples=(
+            'helm.go:88: [debug] failed to download "example/app" (hint: running `helm repo update`'
+            " may help)",
+            'install.go:172: [debug] Original chart version: ""',
+            "helm.go:86: 2025-03-02 10:11:12.1234567 +0000 UTC m=+0.051234501 [debug] error"
+            " converting YAML to JSON: yaml: line 9: could not find expected ':'",
         ),
     ),
     Format(

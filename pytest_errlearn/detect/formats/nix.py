@@ -13,9 +13,23 @@ each after ``> `` (Nix 2.4 to 2.23; from 2.24, ``Cannot build '...'.`` and a
 
 The error is the first of those lines that a row reads as an error (the
 compiler's, the test runner's), else the first that says something failed;
-the derivations that depended on it failing only follow from it. An
-evaluation error says what is wrong, then where (``at /src/flake.nix:12:23:``,
-before 2.4 on the same line) and the source it quotes.
+the derivations that depended on it failing only follow from it (before 2.4,
+``cannot build derivation '...': 1 dependencies couldn't be built`` and
+``error: build of '...' failed``). An evaluation error says what is wrong, then
+where (``at /src/flake.nix:12:23:``, before 2.4 on the same line) and the
+source it quotes. From 2.13 a bare ``error:`` heads it, the trace of what was
+being evaluated under it (``… while checking flake output 'packages'``, each
+with its place), the error itself last::
+
+    error:
+           … while checking the derivation 'packages.x86_64-linux.default'
+             at /src/flake.nix:14:9:
+           (source quoted)
+
+           error: flake attribute 'packages.x86_64-linux.default' is not a derivation
+
+The error is that last line, placed where it says (its own ``at`` under it),
+else at the innermost frame of the trace, the last.
 """
 
 from __future__ import annotations
@@ -52,14 +66,20 @@ _EVAL = (
     r" Nix search path.*?|evaluation aborted with the following error message: .+?"
     r"|hash mismatch in fixed-output derivation .+?|Package [‘'][^’']+[’'] in \S+ (?:has an"
     r" unfree license|is marked as (?:broken|insecure)).*?|flake '[^']*' does not provide"
-    r" attribute .+?|cannot find flake .+?"
+    r" attribute .+?|cannot find flake .+?|flake attribute '[^']*' is not a derivation"
+    r"|The option `[^']*' (?:does not exist|is used but not defined)\..*?|A definition for"
+    r" option `[^']*' is not of type .+?|cannot look up '<[^>]*>' in pure evaluation mode.*?"
 )
+_TRACE_ERROR = regex(r"^\s+error: (?P<msg>\S.*)$")
 _CATEGORIES = (
-    ("reference", regex(r"^(?:undefined variable|attribute '.*' missing|flake .* does not)")),
+    (
+        "reference",
+        regex(r"^(?:undefined variable|attribute '.*' missing|flake .* does not|The option `)"),
+    ),
     ("syntax", regex(r"^syntax error")),
     ("type", regex(r"^(?:value is|cannot coerce|function '.*' called)")),
     ("dependency", regex(r"^(?:hash mismatch|cannot find flake|file '.*' was not found)")),
-    ("config", regex(r"^Package ")),
+    ("config", regex(r"^(?:Package |flake attribute |A definition for option)")),
 )
 
 
@@ -114,7 +134,43 @@ class EvalError(Reader):
         return said_in(_CATEGORIES, self.err.message) or self.said_else("config")
 
 
-READERS = {"nix-builder": BuilderLog, "nix-eval": EvalError}
+class Trace(Reader):
+    """Under a bare ``error:`` (2.13 on): the trace, each frame's place, then the
+    error itself (``error: ...``, indented) and its own place; the error is placed
+    at its own, else at the trace's last. No error line in it: no error of Nix's."""
+
+    frames_wanted = False
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.said: str | None = None  # the error's own words, once read
+        self.place: tuple[str, int, int] | None = None  # the last place read
+        self.own = False  # the place read is the error's own
+
+    def accept(self, line: str) -> bool:
+        if line.strip() and not line[:1].isspace():
+            return False
+        if self.own:
+            return True
+        if (m := _PLACE.match(line)) is not None:
+            self.place = (m["file"], int(m["line"]), int(m["col"]))
+            self.own = self.said is not None
+        elif self.said is None and (m := _TRACE_ERROR.match(line)) is not None:
+            self.said = m["msg"].strip()
+        return True
+
+    def finish(self) -> None:
+        self.valid = self.said is not None
+        if self.said is not None:
+            self.err.message = self.said
+        if self.place is not None:
+            self.err.file, self.err.line, self.err.column = self.place
+
+    def category(self) -> str | None:
+        return said_in(_CATEGORIES, self.err.message) or self.said_else("config")
+
+
+READERS = {"nix-builder": BuilderLog, "nix-eval": EvalError, "nix-trace": Trace}
 
 ROWS = (
     Format(
@@ -147,6 +203,28 @@ ROWS = (
             " /home/leo/Code/lorri/shell.nix:6:1",
             "error: hash mismatch in fixed-output derivation"
             " '/nix/store/2k5y1dx2j7s7kz6f3k0n3s4hy4ycqxbw-source.drv':",
+        ),
+    ),
+    Format(  # 2.13 on: the trace under it, the error last (``Trace``)
+        "nix-trace",
+        r"^error:\s*$",
+        tool="nix",
+        block="nix-trace",
+        rank=2,
+        examples=("error:",),
+    ),
+    Format(  # before 2.4: a derivation that needed the one that failed, the build asked for
+        "nix-old-dependencies-failed",
+        rf"^\s*(?P<msg>cannot build derivation {_STORE}: \d+ dependencies couldn't be built"
+        rf"|error: build of {_STORE}(?:, {_STORE})* failed)\s*$",
+        tool="nix",
+        role="consequence",
+        rank=1,
+        words=("cannot build", "failed"),
+        examples=(
+            "cannot build derivation '/nix/store/0c4v2fq9zq1m3l8k5d7j6h2g1f0s9a8b-app-env.drv':"
+            " 1 dependencies couldn't be built",
+            "error: build of '/nix/store/1d5w3gr0ar2n4m9l6e8k7j3h2g1t0b9c-app.drv' failed",
         ),
     ),
     Format(  # the derivations that needed the one that failed

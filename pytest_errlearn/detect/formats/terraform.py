@@ -17,8 +17,10 @@ With ``-no-color`` (as CI runs it; and before 0.15, always) the same comes
 without the box, its first line a bare ``Error: ...``, which too many other
 tools print to be read as Terraform's by itself: it is Terraform's where the
 lines under it are (a blank line, then ``  on FILE line N, in ...:`` or
-``  with ...,``), or where the command runs Terraform; any other is read as
-any tool's ``Error: ...`` (a stack trace may follow it), and comes after every
+``  with ...,``; or right under it, where a paste lost the blank lines), where
+its summary is one only Terraform writes (``Failed to query available provider
+packages``), or where the command runs Terraform; any other is read as any
+tool's ``Error: ...`` (a stack trace may follow it), and comes after every
 other family's row for such a line (``ORDER``). Its summary starts with a
 capital (a provider's own errors, "Error: creating S3 Bucket ...", are left to
 the generic row, placeless); a bare ``Warning: ...`` is not read.
@@ -34,13 +36,13 @@ parentheses (what tells it from any tool's ``Error: ...``)::
 
 from __future__ import annotations
 
+import re
+
 from ..reader import Reader
 from . import Format, regex, said_in
 
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 if TYPE_CHECKING:
-    import re
-
     from ...report import Error
 
 ORDER = 90  # its bare "Error: ..." row after every other family's row for such a line
@@ -73,6 +75,23 @@ _CATEGORIES = (
     ("reference", regex(r"^Reference to undeclared|^Unsupported attribute")),
 )
 _PLAIN_PLACE = regex(r"^  (?:on \S+ line \d+|with \S)")
+_PLAIN_PLACE_RAW = re.compile(rb"  (?:on \S+ line \d+|with \S)")  # the raw line
+# Summaries of Terraform's own diagnostics (of init, the state, the language) that
+# no other tool writes: a bare "Error: ..." with one of them is Terraform's whatever
+# the lines under it say (a registry's error has no place in the configuration).
+_SUMMARIES = (
+    r"Failed to query available provider packages|Failed to install provider(?: from shared"
+    r" cache)?|Inconsistent dependency lock file|Error acquiring the state lock|Backend"
+    r" initialization required, please run \"terraform init\"|Backend configuration changed"
+    r"|Module not installed|Missing required provider|Invalid legacy provider address"
+    r"|Required plugins are not installed|Failed to load plugin schemas|Failed to read module"
+    r" directory|Module source has changed|Unreadable module directory|Failed to download"
+    r" module|Provider produced inconsistent (?:final plan|result after apply)|Plugin did not"
+    r" respond|No value for required variable|Reference to undeclared (?:resource|input"
+    r" variable|local value|module)|Unsupported (?:argument|block type|attribute)|Missing"
+    r" required argument|Invalid provider configuration|Duplicate (?:resource|provider"
+    r" configuration|variable declaration)"
+)
 
 
 def _category(reader: Reader) -> str:
@@ -144,8 +163,9 @@ class Plain(Reader):
         if self.ours is None:
             if self.count == 0 and not line.strip():
                 return super().feed(line, lineno)  # Terraform's blank line, or the stack's end
-            said = _PLAIN_PLACE.match(line) is not None or self.err.tool == "terraform"
-            self.ours = self.count > 0 and said and bool(line.strip())
+            placed = _PLAIN_PLACE.match(line) is not None  # right under it: a paste lost a blank
+            said = placed or self.err.tool == "terraform"
+            self.ours = (self.count > 0 or placed) and said and bool(line.strip())
             if self.ours:
                 self.err.tool, self.err.rank = "terraform", 2
             elif self.count > 0:
@@ -169,6 +189,8 @@ class Plain(Reader):
         return None if self.ours or self.count > 0 else self._stack().run()
 
     def take(self, raw: bytes, lineno: int) -> int:
+        if self.count == 0 and _PLAIN_PLACE_RAW.match(raw) is not None:
+            return 0  # its place right under it: read line by line, as Terraform's
         self.ours = False
         taken = self._stack().take(raw, lineno)
         self.end = self._stack().end
@@ -231,11 +253,23 @@ ROWS = (
         words=("issue(s) found",),
         examples=("2 issue(s) found:",),
     ),
+    Format(  # -no-color, a summary of Terraform's alone: Terraform's, whatever follows
+        "terraform-summary",
+        rf"^Error: (?P<msg>(?:{_SUMMARIES})(?:\W.*)?)$",
+        tool="terraform",
+        block="terraform-plain",
+        rank=2,
+        examples=(
+            "Error: Failed to query available provider packages",
+            'Error: Backend initialization required, please run "terraform init"',
+            "Error: Unsupported block type",
+        ),
+    ),
     Format(  # -no-color: Terraform's where the lines under it say so (``Plain``)
         "terraform-plain",
         r"^Error: (?P<msg>[A-Z].*)$",  # its summaries start so ("Error: boom" is any tool's)
         block="terraform-plain",
         rank=1,
-        examples=("Error: Not enough function arguments", "Error: Unsupported argument"),
+        examples=("Error: Not enough function arguments", "Error: Invalid function argument"),
     ),
 )
