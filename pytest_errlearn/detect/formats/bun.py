@@ -18,6 +18,13 @@ no terminal is (CI) and ``✗`` at one::
 The error is read from the mark, back over those lines: the message with
 what was expected and received, the place the innermost frame in the
 project. (Bun's package manager's commands are node.py's, with npm's.)
+
+``bun install`` says what it could not do for each package, one ``error:`` a
+package: a version it could not resolve, or what went wrong (Zig's name for
+the error) as it downloaded, extracted or installed one::
+
+    error: ConnectionRefused downloading package manifest left-pad
+    error: left-pad@^1.3.0 failed to resolve
 """
 
 from __future__ import annotations
@@ -59,6 +66,29 @@ def _failure_above(groups: dict[str, str | None], before: Sequence[str]) -> None
 
 
 ROWS = (
+    Format(  # bun install: a package no version of which it could resolve
+        "bun-install-unresolved",
+        r"^error: (?P<msg>\S+@\S* failed to resolve)\s*$",
+        tool="bun",
+        category="dependency",
+        rank=2,
+        examples=(
+            "error: left-pad@^1.3.0 failed to resolve",
+            "error: @scope/pkg@ failed to resolve",
+        ),
+    ),
+    Format(  # ... or could not fetch or put in place: the error's name first
+        "bun-install-failed",
+        r"^error: (?P<msg>(?P<code>[A-Z][A-Za-z]+) (?:downloading (?:package manifest|tarball)"
+        r"|extracting tarball(?: for)?|installing) \S.*)$",
+        tool="bun",
+        rank=2,
+        examples=(
+            "error: ConnectionRefused downloading package manifest left-pad",
+            "error: IntegrityCheckFailed extracting tarball for left-pad",
+            "error: FileNotFound installing left-pad",
+        ),
+    ),
     Format(
         "bun-test-failed",
         # "✗" alone is elm-test's and old lychee's too: Bun's has the test's time after it

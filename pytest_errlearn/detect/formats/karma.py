@@ -10,11 +10,18 @@ expected and its stack follow, indented with a tab::
 
 The counts after it (``Executed 12 of 12 (1 FAILED)``, ``TOTAL: 1 FAILED, 11
 SUCCESS``) only repeat the failures.
+
+Karma's own errors go through its logger: the date and time, the level, the
+part of Karma that speaks in brackets (``karma-server``, ``launcher``,
+``config``), then the message, a stack under it where an exception was caught::
+
+    15 05 2024 10:02:11.532:ERROR [launcher]: Cannot start ChromeHeadless
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader, line_run
@@ -56,6 +63,17 @@ class KarmaSpec(Reader):
 
 READERS = {"karma": KarmaSpec}
 
+
+def _severity(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """The level, where the line has no date before it."""
+    groups["sev"] = groups.get("sev") or groups.get("sev2")
+
+
+# Karma's log lines: log4js's date (``DD MM YYYY HH:MM:SS.mmm:``), where Karma prints one.
+_LOGGED = r"\d\d \d\d \d{4} \d\d:\d\d:\d\d\.\d{3}:"
+# The parts of Karma that log under a name of their own, where no date is printed before them.
+_LOGGERS = r"karma(?:-server)?|launcher(?::\w+)?|config|web-server|preprocess(?:or)?|watcher"
+
 ROWS = (
     Format(
         "karma-failed",
@@ -68,6 +86,20 @@ ROWS = (
             "PhantomJS 2.1.1 (Linux 0.0.0) Cart adds an item FAILED",
             "Chrome 70.0.3538 (Mac OS X 10.14.1) Cart totals FAILED",
             "Chrome Headless 120.0.6099.109 (Linux x86_64) Cart totals FAILED",
+        ),
+    ),
+    Format(  # Karma's own error (or warning), as its logger prints it
+        "karma-log",
+        rf"^(?:{_LOGGED}(?P<sev>ERROR|WARN) \[[\w.:-]+\]"
+        rf"|(?P<sev2>ERROR|WARN) \[(?:{_LOGGERS})\]): (?P<msg>\S.*)$",
+        tool="karma",
+        block="stack",
+        fixup=_severity,
+        rank=2,
+        examples=(
+            "15 05 2024 10:02:11.532:ERROR [launcher]: Cannot start ChromeHeadless",
+            "15 05 2024 10:02:12.020:WARN [web-server]: 404: /assets/logo.png",
+            "ERROR [karma-server]: UnhandledRejection: Cannot convert undefined or null to object",
         ),
     ),
     Format(  # the counts: the failed specs were each said above

@@ -1,8 +1,15 @@
-"""JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint, webpack and
-npm (yarn: yarn.py, pnpm: pnpm.py; the package managers' subcommands and folder
-options are all here). Prettier's rows are prettier.py's; Node's own coded errors
-node_runtime.py's; node-gyp, the dev servers' "Failed to compile." and esbuild's
-thrown errors js_builds.py's."""
+"""JavaScript and TypeScript: node, jest, vitest, mocha, tsc, eslint and npm (yarn:
+yarn.py, pnpm: pnpm.py; the package managers' subcommands and folder options are
+all here). Prettier's rows are prettier.py's; Node's own coded errors
+node_runtime.py's; webpack, node-gyp, the dev servers' "Failed to compile.",
+Storybook's and esbuild's thrown errors js_builds.py's.
+
+Next.js lints with ESLint's rules but a format of its own: each file's path,
+then one line a problem, its severity capitalised and followed by a colon::
+
+    ./src/app/page.tsx
+    12:7  Error: 'x' is assigned a value but never used.  @typescript-eslint/no-unused-vars
+"""
 
 from __future__ import annotations
 
@@ -10,10 +17,6 @@ from collections.abc import Sequence
 
 from ..reader import Reader
 from . import Format, named_above, regex
-
-TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
-if TYPE_CHECKING:
-    from ...report import Error
 
 # What follows the file name that starts eslint's compact lines (``seek``).
 _ESLINT_AT = r": line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
@@ -26,7 +29,12 @@ _ESLINT_FILE = named_above(
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?|vue|svelte)"
 # What Angular's CLI prints before a compiler's error: "ERROR in " (8 to 11), "Error: " (12 on).
 _NG_BEFORE = r"(?:ERROR in |Error: )?"
-_PLACE_ABOVE = regex(rf"^(?P<file>\.?/?{_JS}):(?P<line>\d+):(?P<col>\d+)$")
+# Next.js's place of a module: its app router's folders may hold brackets and
+# parentheses (a route group "(shop)", a segment "[id]"), "./" before them.
+_NEXT_FILE = r"(?P<file>(?:\./)?[^\s:]+\.(?:[cm]?[jt]sx?|vue|svelte))"
+_PLACE_ABOVE = regex(rf"^{_NEXT_FILE}:(?P<line>\d+):(?P<col>\d+)$")
+# Next.js's lint names each file once, above its problems.
+_NEXT_LINT_FILE = named_above(rf"^{_NEXT_FILE}\s*$")
 
 
 def _place_above(groups: dict[str, str | None], before: Sequence[str]) -> None:
@@ -57,6 +65,15 @@ _NODE_PLACE = regex(r"^(?:file://)?(?P<file>\S+\.[cm]?[jt]sx?):(?P<line>\d+)$")
 _CARET = regex(r"^\s*\^+\s*$")
 
 
+def _angular_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """Angular's compiler (2 to 4) names a template by its URL (``ng:///src/a.html``):
+    the file is the path in it."""
+    groups["file"] = _NG_URL.sub("", groups.get("file") or "")
+
+
+_NG_URL = regex(r"^ng:///?(?=[A-Za-z]:/)|^ng://")
+
+
 def node_place(before: Sequence[str]) -> tuple[str, int] | None:
     """Where Node says a script failed to load or threw, above the error: the
     file and line (``/app/x.js:2``, ``file:///app/x.mjs:2``), that line's source,
@@ -70,61 +87,7 @@ def node_place(before: Sequence[str]) -> tuple[str, int] | None:
     return None
 
 
-def _webpack_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """webpack's own place (``./src/a.js 1:0-30``) counts columns from 0, a type
-    checker's under it (``./src/a.ts:3:14``, ``a.ts(3,14)``) from 1, as errlearn does;
-    its ``./`` before a module's path is no part of the repository's name for it."""
-    if (file := groups.get("file") or "").startswith("./"):
-        groups["file"] = file[2:]
-    if groups.get("wp_line") is not None:
-        groups["line"], groups["col"] = groups["wp_line"], str(int(groups["wp_col"] or 0) + 1)
-    else:
-        groups["line"] = groups.get("ts_line") or groups.get("ts_line2")
-        groups["col"] = groups.get("ts_col") or groups.get("ts_col2")
-
-
-class WebpackMessage(Reader):
-    """What is wrong with a module webpack names (``ERROR in ./src/a.js 1:0-30``):
-    the line under it is the message (a type checker's code first, ``TS2322:
-    ...``, is its code; a parser's place last, ``Unexpected token (8:6)``, is
-    the place where webpack names none; under ``Module build failed (from
-    ./node_modules/babel-loader/lib/index.js):``, the loader's error is the
-    line after); then webpack's own lines about it (how it resolved the
-    request, indented; a quoted source; "You may need an appropriate loader";
-    ``@ ./src/a.js 1:0-30``, the place in webpack 4), to a blank line or the
-    first line of something else (a script's next command)."""
-
-    frames_wanted = False
-    _CODED = regex(r"^(?P<code>TS\d+): (?P<msg>.+)$")
-    _PARSED = regex(r"\((?P<line>\d+):(?P<col>\d+)\)$")  # a parser's place (its column from 0)
-    _AT = regex(r"^\s*@ (?P<file>\S+) (?P<line>\d+):(?P<col>\d+)")
-    _LOADER = regex(r"^Module build failed \(from [^)]+\):$")
-    _MORE = regex(
-        r"^(?:\s|[>|@]|resolve '|File was parsed |You may need |For more info|Did you mean"
-        r"|BREAKING CHANGE|If you want |Module build failed|Error: )"
-    )
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.said = False
-
-    def accept(self, line: str) -> bool:
-        text = line.strip()
-        if not text or (self.said and not self._MORE.match(line)):
-            return False
-        if not self.said:
-            self.said = self._LOADER.match(text) is None  # a loader's: its error is next
-            m = self._CODED.match(text)
-            self.err.code = m["code"] if m else self.err.code
-            self.err.message = m["msg"] if m else text
-            if self.err.line is None and (at := self._PARSED.search(text)) is not None:
-                self.err.line, self.err.column = int(at["line"]), int(at["col"]) + 1
-        elif self.err.line is None and (at := self._AT.match(line)) is not None:
-            self.err.line, self.err.column = int(at["line"]), int(at["col"]) + 1
-        return True
-
-
-READERS = {"esbuild": EsbuildMessage, "webpack": WebpackMessage}
+READERS = {"esbuild": EsbuildMessage}
 
 ORDER = 20  # where its rows stand in the table (``formats.families``)
 COMMANDS = {
@@ -177,6 +140,20 @@ ROWS = (
             "ERROR in src/app/a.component.ts(3,7): error TS2339: Property 'x' does not exist",
         ),
     ),
+    Format(  # Angular 2 to 4's AOT compiler: the place after a space, no code
+        "ngc-aot",
+        r"^ERROR in (?P<file>(?:ng://)?[^\s(]+\.(?:ts|html)) \((?P<line>\d+),(?P<col>\d+)\): "
+        r"(?P<msg>\S.*)$",
+        tool="tsc",
+        fixup=_angular_place,
+        rank=2,
+        examples=(
+            "ERROR in /app/src/$$_gendir/app/a.component.ngfactory.ts (12,34): Property 'url'"
+            " does not exist on type '{}'.",
+            "ERROR in ng:///home/user/app/src/app/b.component.html (3,5): Property 'items' does"
+            " not exist on type 'B'.",
+        ),
+    ),
     Format(  # Next.js's build: tsc's message, its place on the line above
         "next-type-error",
         r"^Type error: (?P<msg>.+)$",
@@ -219,6 +196,35 @@ ROWS = (
         tool="eslint",
         rank=2,
         examples=("/src/a.js: line 3, col 10, Error - 'x' is not defined. (no-undef)",),
+    ),
+    Format(  # next lint, and next build's lint: the file named on a line above its problems
+        "next-lint",
+        r"^(?P<line>\d+):(?P<col>\d+)  (?P<sev>Error|Warning): (?P<msg>.+?)"
+        r"(?:  +(?P<code>@?[\w-]+(?:/[\w-]+)*))?\s*$",
+        tool="eslint",
+        rank=2,
+        fixup=_NEXT_LINT_FILE,
+        words=("error: ", "warning: "),
+        examples=(
+            "12:7  Error: 'x' is assigned a value but never used.  no-unused-vars",
+            "4:10  Error: 'y' is defined but never used.  @typescript-eslint/no-unused-vars",
+            "3:1  Warning: Unexpected console statement.  no-console",
+        ),
+    ),
+    Format(  # its configuration names a plugin, a shared config or a parser it cannot load
+        "eslint-load-failed",
+        r"^(?:Error: )?(?P<msg>(?:Failed to load (?:plugin|config|parser) |"
+        r"ESLint couldn't find the (?:plugin|config) )\S.*)$",
+        tool="eslint",
+        category="dependency",
+        rank=2,
+        words=("couldn't find the",),
+        examples=(
+            "Error: Failed to load plugin 'react' declared in '.eslintrc.json': Cannot find module"
+            " 'eslint-plugin-react'",
+            'ESLint couldn\'t find the config "airbnb" to extend from. Please check that the name'
+            " of the config is correct.",
+        ),
     ),
     Format(
         "eslint-summary",
@@ -330,30 +336,6 @@ ROWS = (
         block="stack",
         rank=2,
         examples=("     AssertionError [ERR_ASSERTION]: 1 == 2",),
-    ),
-    Format(  # webpack 4 and 5: a module that failed, its place if webpack knows it
-        "webpack-module",
-        r"^(?P<sev>ERROR|WARNING) in (?P<file>(?:\(webpack\)/|\.{0,2}/?)[^\s(:]+\.\w+)"
-        r"(?: (?P<wp_line>\d+):(?P<wp_col>\d+)(?:-\d+)?|:(?P<ts_line>\d+):(?P<ts_col>\d+)"
-        r"|\((?P<ts_line2>\d+),(?P<ts_col2>\d+)\))?\s*$",
-        tool="webpack",
-        block="webpack",
-        fixup=_webpack_place,
-        rank=2,
-        examples=(
-            "ERROR in ./src/index.js 1:0-30",
-            "ERROR in ./src/app.ts:3:14",
-            "WARNING in ./src/legacy.js",
-            "ERROR in (webpack)/lib/node/NodeTargetPlugin.js",  # webpack 4's own modules
-        ),
-    ),
-    Format(
-        "webpack-summary",
-        r"^webpack(?: [\d.]+)? compiled with [1-9]\d* errors?",
-        tool="webpack",
-        role="consequence",
-        rank=0,
-        examples=("webpack 5.88.2 compiled with 2 errors in 112 ms",),
     ),
     Format(
         "node-uncaught",

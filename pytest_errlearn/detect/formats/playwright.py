@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..blocks_tests import Jest
 from ..reader import _set_location
-from . import Format, regex
+from . import Format, regex, said_in
 
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?)"
 
@@ -34,6 +34,23 @@ class Failure(Jest):
         if (where := self.locate()) is not None and where.user:
             _set_location(self.err, where)
 
+    def category(self) -> str | None:
+        """A page the browser could not reach (``page.goto: net::ERR_CONNECTION_REFUSED``)
+        is the network's failure, not the test's."""
+        return said_in(_SAYS, self.err.message) or super().category()
+
+
+# The browser's network errors (Chromium's net:: codes, Firefox's NS_ERROR_ ones).
+_SAYS = (
+    (
+        "network",
+        regex(
+            r"net::ERR_(?:CONNECTION_\w+|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|TIMED_OUT)"
+            r"|NS_ERROR_(?:CONNECTION_REFUSED|UNKNOWN_HOST|NET_\w+)"
+        ),
+    ),
+)
+
 
 READERS = {"playwright": Failure}
 
@@ -41,13 +58,14 @@ ROWS = (
     Format(
         "playwright-failure",
         rf"^\s*\d+\) (?:\[[^\]]+\] › )?(?P<file>{_JS}):(?P<line>\d+):(?P<col>\d+) › "
-        r"(?P<test>.+?)(?: ─+)?$",
+        r"(?P<test>.+?)(?: (?:─+|=+))?$",  # "=" before 1.30
         tool="playwright",
         block="playwright",
         rank=3,
         examples=(
             "  1) [chromium] › tests/example.spec.ts:8:5 › has title ─────────────────────",
             "  2) tests/login.spec.ts:12:3 › login › rejects a bad password ──────────",
+            "  1) [firefox] › cart.spec.ts:5:1 › adds an item ================================",
         ),
     ),
     Format(

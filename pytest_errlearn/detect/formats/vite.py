@@ -23,6 +23,15 @@ column where the error has a place), the source quoted, then the stack::
     file: /home/ci/app/src/main.js
         at getRollupError (file:///home/ci/app/node_modules/rollup/...)
 
+Vite 2 to 7 fail on an import rollup cannot resolve; Nuxt prints that error
+after its own words, in its logger's style (``[error]`` where no terminal is,
+`` ERROR `` and the time at the line's end at one)::
+
+    Nuxt Build Error: [vite]: Rollup failed to resolve import "x" from "/app/pages/a.vue".
+    This is most likely unintended because it can break your application at runtime.
+    If you do want to externalize this module explicitly add it to
+    `build.rollupOptions.external`
+
 Rollup's own command line says its error after ``[!]`` (the plugin's name
 first, where a plugin failed), then the module, with the place in it where
 the error has one, the source it quotes and the stack::
@@ -103,11 +112,11 @@ class ViteBuildError(Reader):
         if not self.said:
             if not text:
                 return True
-            if text.startswith("Build failed with "):
-                self.valid = False  # rolldown's: its errors follow, each on its own row
+            text = text.removeprefix("Error: ")  # vite 4's, before its own message
+            if text.startswith(("Build failed with ", "Transform failed with ")):
+                self.valid = False  # rolldown's, esbuild's: their errors follow, each on its row
                 return False
             self.said = True
-            text = text.removeprefix("Error: ")  # vite 4's, before its own message
             if (imported := self._IMPORTER.match(text)) is not None:
                 self.err.file = imported["file"]
             m = self._PLUGIN.match(text)
@@ -152,6 +161,21 @@ class RollupError(Reader):
         return said_in(_ROLLUP_SAYS, self.err.message) or self.said_else("build")
 
 
+class UnresolvedImport(Reader):
+    """What vite says under an import rollup could not resolve: that it is most
+    likely unintended, how to make it external (again, indented, where Nuxt
+    prints it), and the frames of vite's own code that warned."""
+
+    frames_wanted = False
+    _MORE = regex(
+        r"^\s*(?:This is most likely unintended|If you do want to externalize|"
+        r"`build\.rollupOptions\.external`|at )"
+    )
+
+    def accept(self, line: str) -> bool:
+        return self._MORE.match(line) is not None
+
+
 def _rollup_message(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """Rollup names its own errors' kind (``RollupError: ``, ``Error: ``): no
     part of what is wrong (a parser's ``SyntaxError`` says more: it stays). Its
@@ -164,7 +188,12 @@ def _rollup_message(groups: dict[str, str | None], before: Sequence[str]) -> Non
 _OWN_KIND = regex(r"^(?:Rollup)?Error: ")
 _PLACED = regex(r"^(?P<file>[^\s()]+) \((?P<line>\d+):(?P<col>\d+)\): (?P<msg>.+)$")
 
-READERS = {"rolldown": RolldownError, "vitebuild": ViteBuildError, "rollup": RollupError}
+READERS = {
+    "rolldown": RolldownError,
+    "vitebuild": ViteBuildError,
+    "rollup": RollupError,
+    "unresolved": UnresolvedImport,
+}
 
 ROWS = (
     Format(  # rollup's command line: the plugin that failed, if one did, and the error
@@ -184,11 +213,29 @@ ROWS = (
     ),
     Format(  # its errors follow, under "error during build:"
         "vite-build-failed",
-        r"^✗ Build failed in \d[\d.]*m?s\s*$",
+        r"^(?:Error: +)?[✗x] Build failed in \d[\d.]*m?s\s*$",  # "x" where no terminal is
         tool="vite",
         role="ignore",
         words=("build failed",),
-        examples=("✗ Build failed in 122ms",),
+        examples=("✗ Build failed in 122ms", "Error:  x Build failed in 6.21s"),
+    ),
+    Format(  # vite 2 to 7's, alone or in Nuxt's words (its logger's tag first, the time last)
+        "vite-unresolved-import",
+        r"^\s*(?:\[error\] |ERROR +|Error: +)?(?:Nuxt Build Error: )?(?:Error: )?\[vite\]: "
+        r'(?P<msg>Rollup failed to resolve import "[^"]+" from "(?P<file>[^"?]+)[^"]*"\.?)'
+        r"(?: {2,}(?:\[?\d{1,2}:\d\d:\d\d(?: [AP]M)?\]?)?)?\s*$",
+        tool="vite",
+        category="dependency",
+        block="unresolved",
+        rank=2,
+        words=("[vite]: ",),
+        examples=(
+            '[vite]: Rollup failed to resolve import "left-pad" from "/app/src/main.ts".',
+            'Nuxt Build Error: [vite]: Rollup failed to resolve import "x" from'
+            ' "/app/pages/a.vue?vue&type=script&setup=true&lang.ts".',
+            ' ERROR  [vite]: Rollup failed to resolve import "#x" from "/app/.nuxt/paths.mjs".'
+            "        11:02:26",
+        ),
     ),
     Format(
         "vite-build-error",
