@@ -1,5 +1,18 @@
-"""JVM: javac, Java exceptions, Gradle, kotlinc under Gradle, the JUnit console
-launcher. (Maven and surefire: maven.py; the Android Gradle plugin: android.py.)"""
+"""JVM: javac, Java exceptions, the JVM's own fatal errors, Gradle, kotlinc under
+Gradle, the JUnit console launcher. (Maven and surefire: maven.py; the Android
+Gradle plugin: android.py.)
+
+A JVM that crashed (a signal in native code, no memory left to map) says so on
+lines that each start with ``#``: what happened and where, the frame it was in
+under ``Problematic frame:``, the ``hs_err_pid`` file it wrote the rest to::
+
+    # A fatal error has been detected by the Java Runtime Environment:
+    #
+    #  SIGSEGV (0xb) at pc=0x00007f3a2c1d0de0, pid=4242, tid=4243
+    # ...
+    # Problematic frame:
+    # C  [libnative.so+0x15de0]  decode+0x20
+"""
 
 from __future__ import annotations
 
@@ -116,7 +129,33 @@ def _console_test(groups: dict[str, str | None], before: Sequence[str]) -> None:
             groups["test"] = m["test"]
 
 
+class JvmCrash(Reader):
+    """The ``#`` lines under the JVM's fatal error: the signal and its place
+    (``SIGSEGV (0xb) at pc=0x7f3a2c1d0de0``, its ``pid=`` left out), with the
+    frame named under ``Problematic frame:``; for a JVM out of native memory,
+    the allocation that failed."""
+
+    frames_wanted = False
+    _SAID = regex(
+        r"^(?:SIGSEGV|SIGBUS|SIGILL|SIGFPE|SIGABRT|EXCEPTION_\w+|Internal Error|Out of Memory "
+        r"Error|Native memory allocation)\b"
+    )
+
+    def accept(self, line: str) -> bool:
+        return self.count < 40 and line.startswith("#")
+
+    def finish(self) -> None:
+        said = [line.lstrip("#").strip() for line in self.err.block[1:]]
+        what = next((s for s in said if self._SAID.match(s)), None)
+        if what is None:
+            return
+        at = said.index("Problematic frame:") + 1 if "Problematic frame:" in said else 0
+        frame = f" in {' '.join(said[at].split())}" if 0 < at < len(said) and said[at] else ""
+        self.err.message = what.split(", pid=")[0] + frame
+
+
 READERS = {
+    "jvmcrash": JvmCrash,
     "gradlecause": GradleCause,
     "javac": Javac,
     "junitconsole": ConsoleFailure,
@@ -192,6 +231,20 @@ ROWS = (
             "    => java.lang.ArithmeticException: / by zero",
         ),
     ),
+    Format(  # the JVM's own fatal error: its reasons on the "#" lines under it
+        "jvm-fatal-error",
+        r"^#\s*(?P<msg>A fatal error has been detected by the Java Runtime Environment:|There is "
+        r"insufficient memory for the Java Runtime Environment to continue\.)\s*$",
+        tool="java",
+        category="runtime",
+        block="jvmcrash",
+        rank=3,
+        words=("java runtime environment",),
+        examples=(
+            "# A fatal error has been detected by the Java Runtime Environment:",
+            "# There is insufficient memory for the Java Runtime Environment to continue.",
+        ),
+    ),
     Format(
         "gradle-what-went-wrong",
         r"^\* What went wrong:$",
@@ -200,6 +253,14 @@ ROWS = (
         fixup=_gradle_where,
         rank=2,
         examples=("* What went wrong:",),
+    ),
+    Format(  # what went wrong, without its "* What went wrong:" heading: the causes under it
+        "gradle-task-failed",
+        r"^(?P<msg>Execution failed for task '[^']+'\.)\s*$",
+        tool="gradle",
+        block="gradle",
+        rank=2,
+        examples=("Execution failed for task ':app:kaptDebugKotlin'.",),
     ),
     Format(  # a repository request that failed transiently, printed on its own
         "gradle-transport",
@@ -261,6 +322,19 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("org.gradle.api.tasks.TaskExecutionException: Execution failed for task ':t'.",),
+    ),
+    Format(  # Maven's own exception under -e: it repeats the goal's failure, read above
+        "maven-exception",
+        r"^(?P<msg>org\.apache\.maven\.[\w.$]+(?:Exception|Error): .*)$",
+        tool="maven",
+        block="stack",
+        role="consequence",
+        rank=0,
+        examples=(
+            "org.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal "
+            "org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test (default-test) on project "
+            "calc: There are test failures.",
+        ),
     ),
     Format(
         "java-exception",

@@ -1,6 +1,7 @@
 r"""Maven and its plugins: the compiler plugin's diagnostics, surefire's and
-failsafe's failed tests, the enforcer's rules, the artifacts it could not
-resolve, and the ``Failed to execute goal`` line that says which goal failed.
+failsafe's failed tests, the artifacts it could not resolve, and the ``Failed
+to execute goal`` line that says which goal failed. (The enforcer, Spotless and
+the checkers' counts: maven_plugins.py.)
 
 Every line is under its level (``[ERROR]``); the goal's failure comes last,
 after ``BUILD FAILURE``, and repeats what its plugin said above it::
@@ -13,26 +14,26 @@ after ``BUILD FAILURE``, and repeats what its plugin said above it::
     [ERROR]   mvn <args> -rf :calc
 
 The goal's line follows from the errors above it; where none was printed (a
-pasted tail, a plugin that says nothing else) it is the error itself. The
-enforcer names the rule that failed, its reason on the lines under it (under
-``[ERROR]`` since 3.2; before, under no level, the rule's line a warning)::
-
-    [ERROR] Rule 0: org.apache.maven.enforcer.rules.version.RequireJavaVersion failed with message:
-    [ERROR] Detected JDK version 17.0.15 (JAVA_HOME=/usr/lib/jvm/java-17) is not in the allowed
-    range [21,).
+pasted tail, a plugin that says nothing else) it is the error itself.
 
 Surefire's results list the failed tests again (2.x: ``Failed tests:`` and
 ``  adds(com.example.CalcTest): expected:<3> but was:<2>``; 2.19 on:
 ``  CalcTest.adds:12 expected...``): each follows from its failure above it,
 and names its test where the failure itself is not in the output.
+
+A goal's line says what failed where its plugin printed nothing else: a test
+JVM that died (``The forked VM terminated without saying properly goodbye``),
+a JDK older than the release asked for (``Fatal error compiling: error:
+release version 17 not supported``). An exception Maven logs under ``[ERROR]`` (javac's
+``java.lang.OutOfMemoryError: PermGen space``) has its frames under it too.
 """
 
 from __future__ import annotations
 
-from ...report import Error
 from ..reader import Reader
 from . import Format, regex
 from .java import JVM_SRC, javac_detail
+from .scala import jvm_user_frame
 
 ORDER = 45  # with java.py's rows, after them (by name): none takes the other's lines
 COMMANDS = dict.fromkeys(("mvn", "mvnw"), "maven")
@@ -55,36 +56,69 @@ class Maven(Reader):
         pass
 
 
-class EnforcerRule(Reader):
-    """The reason under an enforcer rule's ``failed with message:`` line: the
-    lines up to the next of Maven's own, under ``[ERROR]`` or under no level.
-    Its first line is the message (``Detected JDK version 17 is not in the
-    allowed range [21,)``); the rule's name is the code."""
+class LoggedStack(Reader):
+    """The frames of an exception Maven logged under ``[ERROR]`` (``[ERROR] at
+    java.lang.ClassLoader.defineClass1(Native Method)``), its causes with them:
+    the last cause is the message, the innermost frame of the project's code the
+    place."""
+
+    frames_wanted = False
+    _FRAME = regex(r"^\[ERROR\]\s*(?:at \S|\.\.\. \d+ more|Caused by: )")
+
+    def accept(self, line: str) -> bool:
+        return self._FRAME.match(line) is not None
+
+    def finish(self) -> None:
+        body = [line.removeprefix("[ERROR]").strip() for line in self.err.block[1:]]
+        causes = [b.removeprefix("Caused by: ") for b in body if b.startswith("Caused by: ")]
+        if causes:
+            self.err.message = causes[-1]
+        if (where := jvm_user_frame(body)) is not None:
+            self.err.file, self.err.line = where
+
+
+class JavacOutput(Reader):
+    """What javac printed that the compiler plugin could not parse, under its
+    ``Failure executing javac, but could not parse the error:``, up to Maven's
+    own next line: its first exception (``java.lang.OutOfMemoryError: PermGen
+    space``), else its first line (``javac: invalid target release: 11``), is
+    the message."""
 
     frames_wanted = False
     _OWN = regex(
-        r"^\[(?:INFO|WARNING|WARN|DEBUG)\]|^\[ERROR\] (?:Rule \d+:|Failed to execute goal|->|"
-        r"-{10,}|BUILD|\s*$)"
+        r"^\[ERROR\] (?:-> \[Help|\[Help \d|To see the full|Re-run Maven|For more information|"
+        r"Failed to execute goal)|^\[(?:INFO|WARNING|WARN)\]"
     )
-    _LEVEL = regex(r"^\[ERROR\] ")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.said: list[str] = []
+    _THROWN = regex(r"^(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b")
+    _RELEASE = regex(
+        r"invalid (?:target|source) release|release version \S+ not supported|"
+        r"invalid flag: --release|is no longer supported"
+    )
 
     def accept(self, line: str) -> bool:
-        if self.count >= 20 or not line.strip() or self._OWN.match(line):
-            return False
-        self.said.append(self._LEVEL.sub("", line).strip())
-        return True
+        return self.count < 40 and line.startswith("[ERROR]") and not self._OWN.match(line)
 
     def finish(self) -> None:
-        if self.said:
-            self.err.message = self.said[0]
+        body = [line.removeprefix("[ERROR]").strip() for line in self.err.block[1:]]
+        said = [b for b in body if b and not b.startswith("at ")]
+        thrown = next((b for b in said if self._THROWN.match(b)), None)
+        if thrown or said:
+            self.err.message = thrown or said[0]
+        if (where := jvm_user_frame(body)) is not None:
+            self.err.file, self.err.line = where
+
+    def category(self) -> str | None:
+        return "config" if self._RELEASE.search(self.err.message) else None
 
 
-READERS = {"maven": Maven, "enforcer": EnforcerRule}
+READERS = {
+    "maven": Maven,
+    "javacoutput": JavacOutput,
+    "mavenstack": LoggedStack,
+}
 
+# The goal's line, up to what its plugin said.
+_GOAL = r"^\[ERROR\] Failed to execute goal \S+ (?:\([\w.-]+\) )?on project [\w.-]+: "
 # Where surefire's results name a test again: on the heading's line, or under it.
 _LISTED = r"^(?:\[ERROR\] )?(?:(?:Failed tests|Tests in error): +| {2})"
 
@@ -181,19 +215,65 @@ ROWS = (
             "project com.ex:demo:jar:1.0: Cannot access central in offline mode -> [Help 1]",
         ),
     ),
-    Format(  # an enforcer rule that failed, its reason on the lines under it
-        "maven-enforcer",
-        r"^\[(?:ERROR|WARNING)\] Rule \d+: (?:[\w$]+\.)*(?P<code>[\w$]+) failed with message:\s*$",
+    Format(  # the test JVM died: of what it printed above (a memory error), else of itself
+        "maven-fork-failed",
+        _GOAL + r"(?:Execution \S+ of goal \S+ failed: )?(?P<msg>(?:The forked VM terminated"
+        r"|There was an error in the forked process|ExecutionException)\b.*?)"
+        r"(?: -> \[Help \d+\])?\s*$",
+        tool="maven",
+        category="runtime",
+        role="count",
+        rank=1,
+        examples=(
+            "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:"
+            "test (default-test) on project calc: The forked VM terminated without properly "
+            "saying goodbye. VM crash or System.exit called?",
+        ),
+    ),
+    Format(  # a JDK older than the release the build asks for
+        "maven-compiler-release",
+        _GOAL + r"(?P<msg>Fatal error compiling: (?:error: )?(?:release version \S+ not "
+        r"supported|invalid (?:target|source) release: \S+|invalid flag: --release|(?:Source|"
+        r"Target) option \S+ is no longer supported\b.*?))(?: -> \[Help \d+\])?\s*$",
         tool="maven",
         category="config",
-        block="enforcer",
         rank=2,
         examples=(
-            "[ERROR] Rule 0: org.apache.maven.enforcer.rules.version.RequireJavaVersion failed "
-            "with message:",
-            "[WARNING] Rule 1: org.apache.maven.plugins.enforcer.RequireMavenVersion failed with "
-            "message:",
+            "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.13.0:"
+            "compile (default-compile) on project calc: Fatal error compiling: error: release "
+            "version 21 not supported -> [Help 1]",
         ),
+    ),
+    Format(  # javac's own output, which the compiler plugin could not parse, under it
+        "maven-javac-unparsed",
+        r"^\[ERROR\] (?P<msg>Failure executing javac, but could not parse the error:)\s*$",
+        tool="javac",
+        block="javacoutput",
+        rank=3,
+        examples=("[ERROR] Failure executing javac, but could not parse the error:",),
+    ),
+    Format(  # a JVM out of memory: surefire's fork says the error's message alone
+        "maven-out-of-memory",
+        r"^\[ERROR\] (?P<msg>(?:java\.lang\.OutOfMemoryError: )?(?:Java heap space|GC overhead "
+        r"limit exceeded|Metaspace|PermGen space|Compressed class space|unable to create (?:new )?"
+        r"native thread)\b.*?)(?: -> \[Help \d+\])?\s*$",
+        tool="maven",
+        category="runtime",
+        block="mavenstack",
+        rank=3,
+        examples=(
+            "[ERROR] Java heap space",
+            "[ERROR] java.lang.OutOfMemoryError: Metaspace",
+        ),
+    ),
+    Format(  # another exception logged under [ERROR] (not Maven's own, which repeat the goal)
+        "maven-logged-exception",
+        r"^\[ERROR\] (?P<msg>(?!org\.apache\.maven\.)(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*"
+        r"(?:Exception|Error)(?:: .*)?)$",
+        tool="maven",
+        block="mavenstack",
+        rank=3,
+        examples=("[ERROR] java.lang.IllegalStateException: no handler for scheme",),
     ),
     Format(  # the goal that failed, of the errors above it; of itself where none was read
         "maven-goal-failed",
@@ -224,7 +304,8 @@ ROWS = (
         r"There (?:are|were) test failures|BUILD FAILURE|"
         r"Please refer to|To see the full|Re-run Maven|For more information|-> \[Help|"
         r"\[Help \d|After correcting|\s*$|\s+\S+:\d+ |Crashed tests|The forked VM|"
-        r"ExecutionException|Command was|\s+mvn <|\s+(?:Run \d|\w[\w.$]+[.:]))).*$",
+        r"ExecutionException|Command was|\s+mvn <|\s+(?:Run \d|\w[\w.$]+[.:])|"
+        r"org\.apache\.maven\.[\w.$]+(?:Exception|Error)\b)).*$",
         tool="maven",
         role="consequence",
         rank=0,
@@ -236,7 +317,8 @@ ROWS = (
     Format(
         "maven-noise",
         r"^\[(?:ERROR|WARNING)\] (?:Picked up (?:JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)|"
-        r"Java HotSpot\(TM\)|OpenJDK 64-Bit Server VM warning|COMPILATION ERROR :?\s*$)",
+        r"Java HotSpot\(TM\)|OpenJDK 64-Bit Server VM warning|COMPILATION ERROR :?\s*$|"
+        r"\s*at [\w$.<>/]+\(.*\)$)",  # the frames of an exception whose line was read
         tool="maven",
         role="ignore",
         examples=("[ERROR] Picked up JAVA_TOOL_OPTIONS: -Dfile.encoding=UTF8",),

@@ -107,7 +107,7 @@ def unprefixed(line: str, carried: str | None) -> str | None:
 _HEADERISH = regex(
     rf"^{SBT_SRC}:\d+(?::\d+)?(?::| |$)|^-- |^(?:one|two|three|four|five|six|seven|eight"
     r"|nine|ten|\d+) (?:errors?|warnings?)(?: found)?$|^Error compiling project|^Total time:"
-    r"|^\(.*\) |^Compilation failed|^\d+ (?:errors?|warnings?) found"
+    r"|^\([\w:/ .-]*\) |^Compilation failed|^\d+ (?:errors?|warnings?) found"
 )
 
 

@@ -32,10 +32,18 @@ class ScalaTestFailure(Reader):
 
     def accept(self, line: str) -> bool:
         body = unprefixed(line, self.level)
+        if body is None and self.level == "info":
+            # sbt before 1.0 logs a specs2 example's "x" under [info], why under [error]
+            body = unprefixed(line, "error")
         if body is None or not body.strip() or len(body) - len(body.lstrip()) <= self.indent:
             return False
         self.body.append(body)
         return True
+
+    def category(self) -> str | None:
+        """specs2's ``x`` is an expectation that failed (``!``, an exception thrown)."""
+        head = (unprefixed(self.err.text, self.level) or "").lstrip()
+        return "assertion" if head.startswith("x ") else None
 
     def finish(self) -> None:
         err = self.err
