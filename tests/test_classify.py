@@ -146,6 +146,16 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("use of unresolved identifier 'Calc'", "reference"),  # Swift before 5.2
         ("The method 'add' isn't defined for the type 'Calc'.", "reference"),  # dart analyze
         ("header 'Calc.h' not found", "filesystem"),  # a module map's
+        ("NG8001: 'app-calc' is not a known element:", "reference"),  # Angular's
+        ("NG8004: No pipe found with name 'calc'.", "reference"),
+        (
+            "Failed to load url /src/calc.ts (resolved id: /src/calc.ts). Does the file exist?",
+            "filesystem",
+        ),
+        (
+            'Transforming const to the configured target environment ("es5") is not supported yet',
+            "config",
+        ),  # esbuild's
     ],
 )
 def test_compilers_and_npm_own_wordings_find_their_category(message: str, category: str) -> None:

@@ -44,7 +44,8 @@ def test_each_javac_diagnostic_under_ant_is_an_error_with_the_lines_under_it() -
         ("javac", "/tmp/p/src/App.java", 4, "reference", (10, 14)),
     ]
     assert [(w.file, w.line) for w in report.warnings] == [("/tmp/p/build.xml", 4)]
-    assert report.errors[1].related == [(17, 17)]  # "BUILD FAILED" follows from them
+    # "BUILD FAILED", and the task that failed in its build file, follow from them
+    assert report.errors[1].related == [(17, 18)]
 
 
 def test_an_old_javac_s_diagnostic_without_error_is_an_error_too() -> None:
@@ -167,3 +168,25 @@ def test_ant_s_real_junit_report_gives_each_failed_test(tmp_path: Path) -> None:
     done = subprocess.run(["ant"], cwd=tmp_path, capture_output=True, text=True, timeout=180)
     found = sorted((e.test, e.line, e.category) for e in scan(done.stdout + done.stderr).errors)
     assert found == [("adds", 4, "assertion"), ("npe", 5, "runtime")]
+
+
+def test_the_task_that_failed_at_the_end_of_ants_chain_of_build_files_is_the_error() -> None:
+    # Ant's BUILD FAILED, pasted without the compiler's output above it.
+    report = scan(
+        """
+        BUILD FAILED
+
+        /home/user/app/build.xml:17: The following error occurred while executing this line:
+        /home/user/app/common.xml:409: The following error occurred while executing this line:
+        /home/user/app/common.xml:118: Compile failed; see the compiler error output for details.
+        \tat org.apache.tools.ant.ProjectHelper.addLocationToBuildException(ProjectHelper.java:575)
+        \tat org.apache.tools.ant.taskdefs.Ant.execute(Ant.java:443)
+        """
+    )
+    (err,) = report.errors
+    assert (err.tool, err.file, err.line, err.category) == (
+        "ant",
+        "/home/user/app/common.xml",
+        118,
+        "build",
+    )

@@ -134,6 +134,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Unresolved symbol|not found: (?:value|type|object)|Not found: |"
         r"cannot find '[^']+' in scope|use of unresolved identifier|"  # Swift's, and before 5.2
         r"isn't defined for the (?:type|class)|"  # Dart's analyzer
+        r"\bNG800[124]\b|"  # Angular's: an unknown element, a property, a pipe
         r"[Uu]ndefined name ['`]|Undefined control sequence|void-function|void-variable|"
         r"is undefined(?:\.|$)|variable '[^']+' is unbound|function \w+/\d+ undefined|"  # erlc's
         r"undefined (?:function|variable) \S|"  # Elixir's
@@ -179,7 +180,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"FileNotFoundError|NoSuchFileException|FileNotFoundException|IsADirectoryError|"
         r"Not a directory|Read-only file system|No space left|EEXIST|file not found|"
         r"cannot open|does not exist|EISDIR|ENOSPC|Operation not permitted|"
-        r"header '[^']+' not found|"  # a module map's
+        r"header '[^']+' not found|Does the file exist\?|"  # a module map's; Vite's
         # the C library's words for ENOENT in other locales (gcc, make, the shells)
         r"No existe el fichero o el directorio|Aucun fichier ou dossier de ce type|"
         r"Datei oder Verzeichnis nicht gefunden|File o directory non esistente|"
@@ -198,6 +199,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"could not read Username|terminal prompts disabled|[Rr]epository (?:'.+' )?not found|"
         r"Host key verification failed|Authentication failed|"
         r"duplication of key|"  # yamllint's: the same key twice in a mapping
+        r"to the configured target environment .* is not supported|"  # esbuild's target
         r"A problem occurred evaluating (?:root )?project",  # Gradle's build script
     ),
     (

@@ -16,7 +16,13 @@ name, right-aligned in twelve columns::
     BUILD FAILED
 
 javac's diagnostics are javac's errors (old javac says no ``error:``; Ant's
-warning about its own build file is a warning). A failed test is its
+warning about its own build file is a warning). Under ``BUILD FAILED`` Ant
+says where in its build files the task failed: each build file that called
+another first (``build.xml:17: The following error occurred while executing
+this line:``), then the task's own line and what it says (``build-common.xml:
+118: Compile failed; see the compiler error output for details.``). That last
+line follows from the errors the task printed above; where none was printed
+(or pasted), it is the error. A failed test is its
 verdict, ``FAILED`` or ``Caused an ERROR``, under the ``Testcase:`` line that
 names it (the junit task's plain formatter, ``usefile="false"``); its message
 is the exception's line, its place the innermost frame of the project's code.
@@ -30,6 +36,7 @@ from . import Format, named_above, regex
 from .scala import jvm_user_frame
 
 ORDER = 45  # before gcc's row, which would take "[javac] FILE:N: error: ..." (c.py)
+_BUILD_FILE = r"(?:[A-Za-z]:)?[^:\s][^:]*\.xml"  # a path may hold spaces (Windows')
 COMMANDS = {"ant": "ant"}
 BUILDS: dict[str, frozenset[str] | None] = {"ant": None}  # its targets are the project's
 
@@ -104,6 +111,33 @@ ROWS = (
         fixup=named_above(r"^\s*\[junit\] Testcase: (?P<test>\S+) took "),
         words=("[junit]",),
         examples=("    [junit] \tFAILED", "  [junit] \tCaused an ERROR"),
+    ),
+    Format(  # a build file calling the next in the chain down to the task that failed
+        "ant-chain",
+        rf"^{_BUILD_FILE}:\d+: The following error occurred while executing this line:\s*$",
+        tool="ant",
+        role="ignore",
+        words=(".xml:",),
+        examples=(
+            "/home/user/app/build.xml:17: The following error occurred while executing this line:",
+            r"C:\work\app\build.xml:17: The following error occurred while executing this line:",
+        ),
+    ),
+    Format(  # the task that failed, in its build file, with the words of its BuildException
+        "ant-build-failed",
+        rf"^(?P<file>{_BUILD_FILE}):(?P<line>\d+): (?P<msg>(?:Compile failed|Test \S+ failed|"
+        r"Tests? failed|exec returned: \d+|Java returned: \d+|Execute failed|Problem: failed to "
+        r"create task|Target \"[^\"]+\" does not exist|Unable to find a javac compiler)\b.*)$",
+        tool="ant",
+        role="count",
+        rank=1,
+        words=(".xml:",),
+        examples=(
+            "/home/user/app/build-common.xml:118: Compile failed; see the compiler error output "
+            "for details.",
+            "/home/user/app/build.xml:52: Test com.example.AppTest failed",
+            "/home/user/app/build.xml:30: exec returned: 2",
+        ),
     ),
     Format(  # printsummary's line for a test class that failed, after its tests' verdicts
         "ant-junit-summary",
