@@ -199,3 +199,17 @@ def test_a_count_the_runner_marked_as_an_error_is_one_error_its_exit_line_follow
         assert [(e.span, e.message, e.related) for e in report.errors] == [
             ((1, 1), "[ERROR] Found 3 errors", [(2, 2)])
         ]
+
+
+def test_a_line_under_jenkins_timestamper_reads_as_without_its_time() -> None:
+    stamped, plain = (
+        scan(
+            f"""
+            {t}[INFO] Compiling 3 source files to /home/user/calc/target/classes
+            {t}[ERROR] /home/user/calc/src/main/java/Calc.java:[3,20] cannot find symbol
+            """
+        ).errors
+        for t in ("10:42:01  ", "")
+    )
+    assert [(e.file, e.line, e.kind) for e in stamped] == [(e.file, e.line, e.kind) for e in plain]
+    assert [(e.file, e.line) for e in stamped] == [("/home/user/calc/src/main/java/Calc.java", 3)]

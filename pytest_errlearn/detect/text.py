@@ -25,6 +25,7 @@ MAX_LINE = 4096  # characters of one line that are analysed; a 20 MB line is cut
 CI_STAMPS = (
     r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
     r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+"
+    r"|\d\d:\d\d:\d\d(?:[.,]\d+)? ?\s+"  # Jenkins' Timestamper: its time, two spaces
     r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+"
     r"|#\d+ \d+\.\d+\s+"
 )
