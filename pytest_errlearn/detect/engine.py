@@ -32,6 +32,12 @@ PASSED_STEP = 10  # how far an error of a step that ended well ranks below the r
 __all__ = ["Assembler", "Detector", "Found", "detect"]
 
 
+def _twin_key(err: Error, role: str) -> str:
+    """What makes two errors one read twice: the same signature at the same place
+    (a linter's same message on two lines is two errors; a summary's echo is not)."""
+    return f"{'w' if role == 'warning' else 'e'}{err.signature}:{err.line}:{err.column}"
+
+
 class Assembler:
     """Errors as read, in the order read, made into the run's report."""
 
@@ -132,9 +138,7 @@ class Assembler:
                 return
             self._warning_lines += 1
         kept = self._warnings if role == "warning" else self._errors
-        # The same error twice: same signature at the same place (a linter's
-        # same message on two lines is two errors; a summary's echo is not).
-        key = f"{'w' if role == 'warning' else 'e'}{err.signature}:{err.line}:{err.column}"
+        key = _twin_key(err, role)  # the same error twice
         if (twin := self._by_sig.get(key)) is not None:
             if twin.test is None and err.test is not None:
                 # One error read twice, the second time with its test: a runner's
@@ -176,7 +180,8 @@ class Assembler:
             return
         self._errors.pop()
         self._kept.pop()
-        self._by_sig = {k: e for k, e in self._by_sig.items() if e is not last}
+        if self._by_sig.get(key := _twin_key(last, "consequence")) is last:
+            del self._by_sig[key]
         self._untested = [e for e in self._untested if e is not last]
         self._step = min(self._step, len(self._errors))
         if self._cause is last:

@@ -40,9 +40,10 @@ _SCENARIO = regex(_SCENARIO_LINE)
 _STEP = regex(r"^\s*" + _KEYWORD + r".*?\s+#\s*(?P<file>[^\s:]+):(?P<line>\d+)\s*$")
 _FRAME = regex(r"^\s*\S+:\d+:in [`']")
 _IN_STEP = r":in [`']" + _KEYWORD  # where a backtrace reaches the step that failed
+_FAILED_STEP = r"^\s*(?P<step>\S+\.feature:\d+)" + _IN_STEP  # a backtrace's last line
 # Where the lines of a failure the progress format printed start: after the one
 # before it (its step in the feature file), or its heading.
-_BEFORE_FAILURE = regex(r"^\s*\S+\.feature:\d+" + _IN_STEP + r"|^\(::\) failed steps \(::\)")
+_BEFORE_FAILURE = regex(_FAILED_STEP + r"|^\(::\) failed steps \(::\)")
 _CLASS = regex(r"^(?P<said>.*?)\s*\((?P<code>[A-Z]\w*(?:::[A-Z]\w*)*)\)\s*$")
 # The classes of an expectation that failed (RSpec's, minitest's, test-unit's).
 _ASSERTIONS = ("ExpectationNotMetError", "Minitest::Assertion", "AssertionFailedError")
@@ -111,7 +112,7 @@ ROWS = (
     ),
     Format(  # the backtrace's last line: the step in the feature file
         "cucumber-failure",
-        r"^\s*(?P<step>\S+\.feature:\d+)" + _IN_STEP + r".*'\s*$",
+        _FAILED_STEP + r".*'\s*$",
         seek=_IN_STEP,
         tool="cucumber",
         fixup=_cucumber_failure,
