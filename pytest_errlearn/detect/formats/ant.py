@@ -37,6 +37,10 @@ from .scala import jvm_user_frame
 
 ORDER = 45  # before gcc's row, which would take "[javac] FILE:N: error: ..." (c.py)
 _BUILD_FILE = r"(?:[A-Za-z]:)?[^:\s][^:]*\.xml"  # a path may hold spaces (Windows')
+# Where the build file's path ends: stage 1 seeks this part of the line (a path
+# that may hold spaces would keep its automaton awake along every line).
+_AT = r":(?P<line>\d+): "
+_CHAIN = r":\d+: The following error occurred while executing this line:"
 COMMANDS = {"ant": "ant"}
 BUILDS: dict[str, frozenset[str] | None] = {"ant": None}  # its targets are the project's
 
@@ -114,7 +118,8 @@ ROWS = (
     ),
     Format(  # a build file calling the next in the chain down to the task that failed
         "ant-chain",
-        rf"^{_BUILD_FILE}:\d+: The following error occurred while executing this line:\s*$",
+        rf"^{_BUILD_FILE}{_CHAIN}\s*$",
+        seek=_CHAIN,
         tool="ant",
         role="ignore",
         words=(".xml:",),
@@ -125,9 +130,10 @@ ROWS = (
     ),
     Format(  # the task that failed, in its build file, with the words of its BuildException
         "ant-build-failed",
-        rf"^(?P<file>{_BUILD_FILE}):(?P<line>\d+): (?P<msg>(?:Compile failed|Test \S+ failed|"
+        rf"^(?P<file>{_BUILD_FILE}){_AT}(?P<msg>(?:Compile failed|Test \S+ failed|"
         r"Tests? failed|exec returned: \d+|Java returned: \d+|Execute failed|Problem: failed to "
         r"create task|Target \"[^\"]+\" does not exist|Unable to find a javac compiler)\b.*)$",
+        seek=_AT,
         tool="ant",
         role="count",
         rank=1,

@@ -17,6 +17,7 @@ from .haskell import HS, STACK, stack_prefixed, unprefixed
 
 _HSPEC_SEEK = r":(?P<line>\d+):(?:(?P<col>\d+):)?"  # hspec before 2.2: no column
 _DOCTEST_SEEK = r":(?P<line>\d+): failure in expression `"
+_VERDICT = r": \[(?:Failed|Error)\]"  # test-framework's, after the test's name
 _TASTY_SEEK = r": +FAIL"
 
 ORDER = 15  # with haskell.py's: before node.py's mocha row, which takes any ``  1) title`` line
@@ -196,7 +197,8 @@ ROWS = (
     ),
     Format(
         "test-framework-failure",
-        r"^\s+(?P<test>\S.*?): \[(?:Failed|Error)\]$",
+        rf"^\s+(?P<test>\S.*?){_VERDICT}$",
+        seek=_VERDICT,  # a test's name may be any text
         tool="test-framework",
         block="testframework",
         rank=3,
