@@ -348,6 +348,17 @@ def test_the_same_error_twice_is_one_error_counted_twice() -> None:
     assert err.count == 2 and err.related == [(2, 2)]
 
 
+def test_the_same_message_of_two_files_of_one_name_is_two_errors() -> None:
+    report = detect(
+        b"would reformat src/shop/models.py\nwould reformat src/blog/models.py\n",
+        command="black --check .",
+    )
+    assert [(e.file, e.count) for e in report.errors] == [
+        ("src/shop/models.py", 1),
+        ("src/blog/models.py", 1),
+    ]
+
+
 def test_the_signature_ignores_paths_numbers_and_addresses() -> None:
     one = scan(
         'Traceback (most recent call last):\n  File "/home/a/x.py", line 3, in f\n'

@@ -32,10 +32,14 @@ PASSED_STEP = 10  # how far an error of a step that ended well ranks below the r
 __all__ = ["Assembler", "Detector", "Found", "detect"]
 
 
-def _twin_key(err: Error, role: str) -> str:
+def twin_key(err: Error, role: str) -> str:
     """What makes two errors one read twice: the same signature at the same place
-    (a linter's same message on two lines is two errors; a summary's echo is not)."""
-    return f"{'w' if role == 'warning' else 'e'}{err.signature}:{err.line}:{err.column}"
+    (a linter's same message on two lines is two errors; a summary's echo is not).
+    Without a line the place is the whole path: the signature names the file by
+    its name alone, and ``a/x.py`` and ``b/x.py`` that a formatter would both
+    reformat are two errors."""
+    place = f"{err.line}:{err.column}" if err.line is not None else err.file
+    return f"{'w' if role == 'warning' else 'e'}{err.signature}:{place}"
 
 
 class Assembler:
@@ -138,7 +142,7 @@ class Assembler:
                 return
             self._warning_lines += 1
         kept = self._warnings if role == "warning" else self._errors
-        key = _twin_key(err, role)  # the same error twice
+        key = twin_key(err, role)  # the same error twice
         if (twin := self._by_sig.get(key)) is not None:
             if twin.test is None and err.test is not None:
                 # One error read twice, the second time with its test: a runner's
@@ -180,7 +184,7 @@ class Assembler:
             return
         self._errors.pop()
         self._kept.pop()
-        if self._by_sig.get(key := _twin_key(last, "consequence")) is last:
+        if self._by_sig.get(key := twin_key(last, "consequence")) is last:
             del self._by_sig[key]
         self._untested = [e for e in self._untested if e is not last]
         self._step = min(self._step, len(self._errors))

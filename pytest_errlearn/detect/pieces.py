@@ -30,7 +30,7 @@ from . import prefilter
 from .baseline import Baseline
 from .blocks import MAX_BLOCK
 from .chunks import STEP
-from .engine import CHUNK, FOLD_DISTANCE, Assembler
+from .engine import CHUNK, FOLD_DISTANCE, Assembler, twin_key
 from .forks import Piece
 from .found import Found
 from .lookback import LOOKBACK, last_lines
@@ -278,22 +278,24 @@ def compact(founds: list[Found], first_kept: int) -> list[Found]:
     line, which may fold), at or after ``first_kept`` (the earlier lines may
     belong to the piece before).
     """
-    seen: set[tuple[str, str, int | None, int | None]] = set()
+    seen: set[str] = set()
     out: list[Found] = []
     for found in founds:
         err = found.err
         if found.role in ("error", "warning") and found.unless_follows is None:
-            key = (found.role, err.signature, err.line, err.column)
+            key = twin_key(err, found.role)
             if key in seen:
                 found = Found(
                     Error(
                         "",
                         "",
+                        file=err.file,
                         line=err.line,
                         column=err.column,
                         span=err.span,
                         signature=err.signature,
                         rank=err.rank,
+                        test=err.test,
                     ),
                     found.role,
                 )
