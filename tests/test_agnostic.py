@@ -47,6 +47,22 @@ def test_the_echoed_command_of_the_step_is_a_wall() -> None:
     assert why is not None and why.first >= 2
 
 
+def test_azure_pipelines_banner_above_a_script_s_output_is_a_wall() -> None:
+    lines = [
+        "Generating script.",
+        "========================== Starting Command Output ===========================",
+        "/usr/bin/bash --noprofile --norc /home/vsts/work/_temp/0c1d.sh",
+    ]
+    why = agnostic.reason(lines)
+    assert why is None or why.first >= 2
+
+
+def test_a_retry_notice_between_two_tries_is_no_reason() -> None:
+    lines = ["fetch failed: Could not resolve host", "Waiting 15 seconds before trying again"]
+    why = agnostic.reason(lines)
+    assert why is not None and (why.first, why.last) == (0, 0)
+
+
 def test_the_command_a_package_manager_echoes_under_its_script_is_a_wall_too() -> None:
     lines = ["> app@1.0.0 test /home/ci/app", '> node -e "process.exit(3)"', ""]
     assert agnostic.reason(lines) is None  # the script printed nothing: no reason, nor a file
@@ -146,3 +162,14 @@ def test_buildkit_s_dockerfile_frame_is_no_reason_for_the_build_s_failure() -> N
     ).errors
     assert (err.span, err.category) == ((9, 9), "build")
     assert err.message.startswith("ERROR: failed to solve: process")
+
+
+def test_buildkit_s_empty_frame_line_and_its_progress_are_no_reason() -> None:
+    lines = [
+        " => ERROR [web 4/6] RUN make                                  0.4s",
+        "Dockerfile:12",
+        "  11 |",
+        "  12 | >>> RUN make",
+        "  13 |",
+    ]
+    assert agnostic.reason(lines) is None

@@ -4,6 +4,7 @@ and a runner's annotation around a tool's line is read where that line points.""
 
 from __future__ import annotations
 
+import pytest
 from test_detect import scan
 
 # GitHub Actions' raw log (as "Download log archive" gives it): each line stamped.
@@ -201,7 +202,9 @@ def test_a_count_the_runner_marked_as_an_error_is_one_error_its_exit_line_follow
         ]
 
 
-def test_a_line_under_jenkins_timestamper_reads_as_without_its_time() -> None:
+@pytest.mark.parametrize("stamp", ["10:42:01  ", "[2024-03-05T10:42:01.123Z] "])
+def test_a_line_under_jenkins_timestamper_reads_as_without_its_time(stamp: str) -> None:
+    """Its time in a freestyle job's console, its date and time in a pipeline's."""
     stamped, plain = (
         scan(
             f"""
@@ -209,7 +212,7 @@ def test_a_line_under_jenkins_timestamper_reads_as_without_its_time() -> None:
             {t}[ERROR] /home/user/calc/src/main/java/Calc.java:[3,20] cannot find symbol
             """
         ).errors
-        for t in ("10:42:01  ", "")
+        for t in (stamp, "")
     )
     assert [(e.file, e.line, e.kind) for e in stamped] == [(e.file, e.line, e.kind) for e in plain]
     assert [(e.file, e.line) for e in stamped] == [("/home/user/calc/src/main/java/Calc.java", 3)]

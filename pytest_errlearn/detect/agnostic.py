@@ -66,7 +66,8 @@ _BOILERPLATE = re.compile(
     r"|info Visit |.*\b(?:exited|exits?|returned|finished|failed) with (?:exit )?(?:code|status)?"
     r"\s*:?\s*-?\d+\b|.*\bexit (?:code|status):? ?-?\d+|(?:g?make|ninja)(?:\[\d+\])?: \*\*\*"
     r"|Done\. Your build exited|The command .* exited with|##\[error\]Process completed"
-    r"|ERROR: Job failed|(?:Error|error): Process completed)"
+    r"|ERROR: Job failed|(?:Error|error): Process completed"
+    r"|Waiting \d+ seconds before trying again)"  # GitHub's actions between two tries
 )
 # npm's, pnpm's and yarn's echo of a script: "> pkg@1.0.0 test", then "> jest".
 _SCRIPT_ECHO = r"> \S+@\S* \S"
@@ -76,12 +77,14 @@ _SCRIPT = re.compile("^" + _SCRIPT_ECHO)
 _WALL = re.compile(
     rf"^(?:\$ |{_SCRIPT_ECHO}|\+ \S|##\[group\]|##\[command\]|##\[section\]Starting|::group::"
     r"|The command \".*\" exited with 0\.?$|section_start:\d+:"
+    r"|=+ Starting Command Output =+$"  # Azure Pipelines' script task, above its command
     r"|Run \S+@\S+\s*$"  # a GitHub Actions step's header, as its page shows it
     r"|Dockerfile(?:\.[\w.-]+)?:\d+\s*$)"  # BuildKit's frame of the step that failed, below
 )
 _JUNK = re.compile(
     r"^(?:nl)?(?:travis_(?:time|fold):\S*)?\s*$|^(?:\[\w+\] )?[-=_*#~]{8,}\s*$"
-    r"|^ {0,3}\d+ \| (?:>>> )?"  # BuildKit's numbered Dockerfile lines, under its wall
+    r"|^ {0,5}\d+ \|(?: |$)"  # BuildKit's numbered Dockerfile lines, under its wall
+    r"|^\s*=> "  # ... and its progress, a line a step ("=> ERROR [web 4/6] RUN make")
     r"|^(?:##\[(?:endgroup|section)\]|::endgroup::|section_end:\d+:)"  # CI runners' bookkeeping
 )
 # A place a line names: ``path/to/file.ext:12``, ``file.ext(12,3)``, ``file.ext line 12``.
