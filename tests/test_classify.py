@@ -56,6 +56,10 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("conversion from ‘std::vector<int>’ to non-scalar type ‘int’ requested", "type"),
         ('Missing script: "lint"', "config"),  # npm run
         ("catch/3: Unknown procedure: undefined_pred/1", "reference"),  # SWI-Prolog
+        ("Error: Missing binary. See message above.", "dependency"),  # node-sass
+        ('No matching export in "src/cart.js" for import "total"', "reference"),  # esbuild
+        ('Cannot query field "title" on type "Query".', "reference"),  # GraphQL
+        ("E: Unable to fetch some archives, maybe run apt-get update", "network"),  # apt
         ("a.erl:3:15: variable 'Y' is unbound", "reference"),  # erlc
         ("a.erl:3:8: function g/0 undefined", "reference"),
         ('error: undefined variable "x"', "reference"),  # Elixir 1.15 on

@@ -70,7 +70,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Dependency \"[^\"]+\" not found|Can't find stylesheet to import|"
         r"Library \"[^\"]+\" not found|"  # dune's
         r"[Cc]annot find (?:the )?'?[\w.+-]+'? librar(?:y|ies)|"
-        r"NU110[12]\b|Unable to find package",  # NuGet's
+        r"NU110[12]\b|Unable to find package|"  # NuGet's
+        r"Missing bin(?:ary|ding)\b|could not find a binding for your current environment",
     ),
     (
         "network",
@@ -83,7 +84,8 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"Received status code 5\d\d|Some index files failed to download|Failed to fetch|"
         r"RPC failed|GnuTLS recv error|remote end hung up unexpectedly|early EOF|"
         r"EADDRINUSE|[Aa]ddress already in use|No route to host|"
-        r"Max retries exceeded with url|NewConnectionError|Failed to establish a new connection",
+        r"Max retries exceeded with url|NewConnectionError|Failed to establish a new connection|"
+        r"Unable to fetch some archives",  # apt's, after its "Failed to fetch"
     ),
     # Data that did not parse at run time, not the program's own syntax (JavaScript
     # calls both SyntaxError)
@@ -135,6 +137,7 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"cannot find '[^']+' in scope|use of unresolved identifier|"  # Swift's, and before 5.2
         r"isn't defined for the (?:type|class)|"  # Dart's analyzer
         r"\bNG800[124]\b|"  # Angular's: an unknown element, a property, a pipe
+        r"No matching export in |Cannot query field \"|"  # esbuild's, GraphQL's
         r"[Uu]ndefined name ['`]|Undefined control sequence|void-function|void-variable|"
         r"is undefined(?:\.|$)|variable '[^']+' is unbound|function \w+/\d+ undefined|"  # erlc's
         r"undefined (?:function|variable) \S|"  # Elixir's
