@@ -178,3 +178,21 @@ def test_a_recipe_that_fails_silently_is_makes_error_at_the_recipes_line(tmp_pat
     run = subprocess.run(["make", "check"], cwd=tmp_path, capture_output=True, check=False)
     (err,) = detect(run.stdout + run.stderr, command="make check").errors
     assert (err.tool, err.file, err.line, err.category) == ("make", "Makefile", 2, "build")
+
+
+_FLASH_FULL = """
+    /usr/bin/ld: cart.elf section `.note.gnu.build-id' will not fit in region `FLASH'
+    /usr/bin/ld: region `FLASH' overflowed by 180 bytes
+    collect2: error: ld returned 1 exit status
+    """
+
+
+def test_a_section_a_linker_script_s_region_cannot_hold_is_the_link_s_one_error() -> None:
+    (err,) = scan(_FLASH_FULL).errors
+    assert (err.tool, err.category, err.span) == ("ld", "build", (1, 1))
+    assert err.message == "cart.elf section `.note.gnu.build-id' will not fit in region `FLASH'"
+
+
+def test_a_cross_linker_s_region_overflow_alone_is_the_error() -> None:
+    (err,) = scan(_FLASH_FULL.replace("/usr/bin/ld", "arm-none-eabi-ld").split("\n", 2)[2]).errors
+    assert (err.tool, err.message) == ("ld", "region `FLASH' overflowed by 180 bytes")

@@ -39,7 +39,9 @@ _NOT_RULES = (
 
 # The linker, by its name or its path (MinGW prints "c:/.../bin/ld.exe"); a
 # linker's lines under rustc's "= note:" come indented.
-_LD = r"(?:(?:[A-Za-z]:)?[/\\]\S*[/\\])?(?:rust-lld|ld(?:\.\w+)?)"
+# The linker by its path or name: a cross one's target first (arm-none-eabi-ld), its
+# flavour or extension after (ld.bfd.exe, ld.lld).
+_LD = r"(?:(?:[A-Za-z]:)?[/\\]\S*[/\\])?(?:rust-lld|(?:[\w.]+-)*ld(?:\.\w+)*)"
 
 # The C library's assert(): "prog: file.c:12: main: Assertion `x == 4' failed."
 _ASSERTION = r": (?P<msg>Assertion [`'].*' failed\.)$"
@@ -222,6 +224,32 @@ ROWS = (
             "x86_64-w64-mingw32/bin/ld.exe: cannot find -lfoo: No such file or directory",
             "rust-lld: error: unable to find library -lfoo",
         ),
+    ),
+    Format(  # a section the linker script's memory region cannot hold: firmware's FLASH, RAM
+        "ld-region",
+        r"^" + _LD + r": (?P<msg>(?:\S+ section `[^']+' will not fit in region `[^']+'"
+        r"|address 0x[0-9a-fA-F]+ of \S+ section `[^']+' is not within region `[^']+'"
+        r"|\S+ segment data does not fit\.))$",
+        tool="ld",
+        category="build",
+        rank=2,
+        words=("will not fit in region", "is not within region", "does not fit."),
+        examples=(
+            "/usr/bin/ld: cart.elf section `.text' will not fit in region `FLASH'",
+            "arm-none-eabi-ld: address 0x20005000 of cart.elf section `.bss' is not within "
+            "region `RAM'",
+            "xtensa-esp32-elf-ld: IRAM0 segment data does not fit.",
+        ),
+    ),
+    Format(  # by how much, under the section that did not fit: the error only alone
+        "ld-region-overflowed",
+        r"^" + _LD + r": (?P<msg>region `[^']+' overflowed by \d+ bytes)$",
+        tool="ld",
+        role="count",
+        category="build",
+        rank=1,
+        words=("overflowed by",),
+        examples=("/usr/bin/ld: region `FLASH' overflowed by 180 bytes",),
     ),
     Format(
         "ld-error",
