@@ -260,3 +260,13 @@ def test_a_passing_pester_run_has_no_error() -> None:
         """
     )
     assert report.errors == []
+
+
+def test_a_script_s_own_minus_mark_is_no_failed_pester_test() -> None:
+    report = scan(
+        """
+        [+] Built the client
+        [-] Could not copy the client to dist/
+        """
+    )
+    assert "pester-failed" not in [e.kind for e in report.errors]

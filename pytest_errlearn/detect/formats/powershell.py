@@ -282,7 +282,10 @@ ROWS = (
     Format(  # Pester 5: "[-] Calc.adds 12ms (10ms|2ms)"; 4: "  [-] adds 45ms";
         # a block or a file: "[-] Describe Calc failed", "[-] Discovery in F failed with:"
         "pester-failed",
-        r"^\s*\[-\] (?P<test>\S.*?)(?: \d[\d.]*m?s(?: \([\d.]+m?s\|[\d.]+m?s\))?)?\s*$",
+        # its time after the test's name, or a block that failed ("Describe Calc failed",
+        # "Discovery in F failed with:"): a script's own "[-] could not copy" is no test
+        r"^\s*\[-\] (?P<test>\S.*?(?= \d[\d.]*m?s\b)|\S.*? failed(?: with:)?)"
+        r"(?: \d[\d.]*m?s(?: \([\d.]+m?s\|[\d.]+m?s\))?)?\s*$",
         tool="pester",
         block="pester",
         rank=3,
