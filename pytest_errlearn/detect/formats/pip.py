@@ -240,12 +240,44 @@ ROWS = (
     ),
     Format(  # pip's banner after a build's failure (that of a package, not pip's): it follows
         "pip-follows-build",
-        r"^\s*error: (?P<msg>metadata-generation-failed|legacy-install-failure)\s*$",
+        r"^\s*error: (?P<msg>metadata-generation-failed|legacy-install-failure|"
+        r"failed-wheel-build-for-install)\s*$",
         tool="pip",
         role="consequence",
         block="pip-subprocess",
         rank=1,
-        examples=("error: metadata-generation-failed", "error: legacy-install-failure"),
+        examples=(
+            "error: metadata-generation-failed",
+            "error: legacy-install-failure",
+            "error: failed-wheel-build-for-install",
+        ),
+    ),
+    # setuptools' own words in a build's output, under pip's banner or not (a paste from
+    # the middle, ``python setup.py build``): its tool is no pip's, so that the banner's
+    # reader takes them as the build's error (``read_by_a_row``)
+    Format(  # Windows without the compiler an extension needs
+        "setuptools-msvc",
+        r"^\s*error: (?P<msg>Microsoft Visual C\+\+ [\d.]+ (?:or greater )?is required\b.*)$",
+        tool="setuptools",
+        category="dependency",
+        rank=2,
+        examples=(
+            'error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++'
+            ' Build Tools": https://visualstudio.microsoft.com/visual-cpp-build-tools/',
+            "      error: Microsoft Visual C++ 14.0 is required.",
+        ),
+    ),
+    Format(  # the compiler or linker it ran failed: of the compiler's errors above, if read
+        "setuptools-command-failed",
+        r"^\s*error: (?P<msg>command '[^']+' failed with exit (?:status|code) -?\d+)\s*$",
+        tool="setuptools",
+        role="count",
+        category="build",
+        rank=1,
+        examples=(
+            "error: command '/usr/bin/gcc' failed with exit code 1",
+            "  error: command 'x86_64-linux-gnu-gcc' failed with exit status 1",
+        ),
     ),
     Format(  # what pip says after a build failed: it follows from the build's error
         "pip-build-failed",
@@ -316,11 +348,17 @@ ROWS = (
         "conda-error",
         r"^(?P<msg>(?P<code>PackagesNotFoundError|ResolvePackageNotFound|(?:LibMamba)?"
         r"UnsatisfiableError|SpecNotFound|PackageNotInstalledError|CondaHTTPError|"
-        r"EnvironmentFileNotFound|EnvironmentLocationNotFound|CondaValueError): .*)$",
+        r"EnvironmentFileNotFound|EnvironmentLocationNotFound|CondaValueError): .*|"
+        r"Encountered problems while solving[:.])$",  # mamba's and micromamba's solver
         tool="conda",
         block="conda",
         rank=2,
-        words=("ResolvePackageNotFound:", "SpecNotFound:", "EnvironmentLocationNotFound:"),
+        words=(
+            "ResolvePackageNotFound:",
+            "SpecNotFound:",
+            "EnvironmentLocationNotFound:",
+            "Encountered problems while solving",
+        ),
         examples=(
             "PackagesNotFoundError: The following packages are not available from current"
             " channels:",
@@ -331,6 +369,7 @@ ROWS = (
             "CondaHTTPError: HTTP 000 CONNECTION FAILED for url"
             " <https://conda.anaconda.org/conda-forge/linux-64/current_repodata.json>",
             "EnvironmentFileNotFound: '/home/ci/app/environment.yml' file not found",
+            "Encountered problems while solving:",
         ),
     ),
     Format(  # `conda env create` with pip dependencies: pip's error is above it

@@ -189,6 +189,16 @@ ROWS = (
         words=("import file mismatch",),
         examples=("import file mismatch:",),
     ),
+    Format(  # pytest-xdist: a worker died (a segfault, os._exit, the OOM killer) in a
+        # test, which printed no traceback: the line names the test, under its file's heading
+        "pytest-xdist-crashed",
+        r"^(?P<msg>worker '?gw\w+'? crashed while running '(?P<test>(?P<file>[^':]+)[^']*)')\s*$",
+        tool="pytest",
+        category="runtime",
+        rank=3,
+        words=("crashed while running",),
+        examples=("worker 'gw1' crashed while running 'tests/test_calc.py::test_divide'",),
+    ),
     Format(  # pytest-mypy: mypy's message under its file's heading, the line its place
         "pytest-mypy",
         r"^(?P<line>\d+): (?P<sev>error|warning|note): (?P<msg>\S.*?)  \[(?P<code>[\w-]+)\]$",
