@@ -1,8 +1,15 @@
-"""Rust: rustc/cargo diagnostics, cargo test panics and summaries, `cargo fmt --check`.
+"""Rust: rustc/cargo diagnostics, cargo test panics and summaries, `cargo fmt --check`
+(cargo nextest's failures are ``rust_tests.py``'s).
 
 A link that failed is rustc's ``error: linking with `cc` failed``, what the
 linker said in the notes under it (``= note: /usr/bin/ld: cannot find -lssl``):
 that line is the error's message.
+
+Cargo's own errors say what they were doing, then why, after ``Caused by:``
+(one such paragraph per step of the chain, the innermost last): ``error: failed
+to compile `app v0.1.0``` (cargo install), then ``Caused by:`` and ``failed to
+select a version for the requirement `clap = "^4.3"```. The innermost reason is
+the error's message.
 """
 
 from __future__ import annotations
@@ -10,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...report import Error
-from ..blocks_langs import RustPanic
+from ..blocks_langs import Rustc, RustPanic
 from ..reader import Reader, read_by_a_row
-from . import Format, regex
+from . import Format, regex, said_in
 
 ORDER = 30  # where its rows stand in the table (``formats.families``)
 COMMANDS = {**dict.fromkeys(("cargo", "rustc"), "cargo"), "rustfmt": "rustfmt"}
@@ -65,8 +72,10 @@ class LinkFailed(Reader):
         return self.read.category or self.said_else("build")
 
 
-# What a build script says of a system library it needs and did not find.
+# What a build script says of a system library it needs and did not find; a
+# panic of one with its message at once says so by naming pkg-config.
 _NOT_FOUND = regex(r"\b(?:[Cc]ould not find|not found|not installed|No package|pkg-config)\b")
+_PKG_CONFIG = regex(r"\bpkg[-_]config\b")
 
 
 class SpacedPanic(RustPanic):
@@ -120,10 +129,90 @@ class SpacedPanic(RustPanic):
         """A ``-sys`` crate's build script that did not find its system library."""
         if self.words and _NOT_FOUND.search(self.err.message) is not None:
             return "dependency"
+        if _PKG_CONFIG.search(self.err.message) is not None:
+            return "dependency"
         return None
 
 
-READERS = {"rustlink": LinkFailed, "rustspaced": SpacedPanic}
+# What cargo's words say its failure is (else: as any error's words): the
+# toolchain older than a package needs, a registry out of reach, a requirement
+# no version meets, a test binary that died of a signal.
+_CARGO_SAYS = (
+    ("config", regex(r"requires rustc \S+ or newer|is not supported by the following packages?")),
+    (
+        "network",
+        regex(
+            r"[Cc]ouldn't connect to server|Could not resolve host|Timeout was reached|"
+            r"failed to get 200 response|SSL connect error|spurious network error"
+        ),
+    ),
+    (
+        "dependency",
+        regex(
+            r"failed to select a version|no matching package named|failed to load source for "
+            r"dependency|could not find `[^`]+` in registry|checksum for `[^`]+` changed"
+        ),
+    ),
+    ("runtime", regex(r"\(signal: \d+, SIG\w+")),
+)
+
+
+class CargoCaused(Rustc):
+    """rustc's diagnostic as ``Rustc`` reads it; under cargo's own error, its
+    ``Caused by:`` paragraphs (and, under cargo install's, the line that says
+    where its artifacts stay): the first line of the last paragraph, the
+    innermost reason, is the message. A message that ends with ":" goes on
+    with the line indented under it ("rustc 1.75.0 is not supported by the
+    following package:", "  app@0.1.0 requires rustc 1.80"). A ``-->`` place
+    on Windows, its path from a drive (``C:\\Users\\dev\\app\\src\\main.rs:3:5``),
+    is read here: the frames' paths are Unix's or relative."""
+
+    _REUSE = regex(r"^To reuse those artifacts with a future compilation")
+    _DRIVE = regex(r"^\s*--> (?P<file>[A-Za-z]:\\[^:]+):(?P<line>\d+):(?P<col>\d+)$")
+    _JOINED = 2  # lines of the innermost reason joined into the message, at most
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.cause: list[str] | None = None  # the last paragraph's lines, once one began
+
+    def accept(self, line: str) -> bool:
+        if self.count == 0 and self._REUSE.match(line):
+            return True
+        if self.err.file is None and (m := self._DRIVE.match(line)) is not None:
+            self.err.file, self.err.line, self.err.column = m["file"], int(m["line"]), int(m["col"])
+            self.err.tool = "cargo"
+            self.err.rank = max(self.err.rank, 2)
+        if not super().accept(line):
+            return False
+        stripped = line.strip()
+        if self.count == 0 and self.err.message.endswith(":") and line.startswith("  "):
+            self.err.message = f"{self.err.message} {stripped}"  # what it went on to say
+        elif stripped == "Caused by:":
+            self.cause = []
+        elif (
+            self.cause is not None
+            and stripped
+            and line[:1].isspace()
+            and len(self.cause) < self._JOINED
+            and (not self.cause or self.cause[-1].endswith(":"))
+        ):
+            self.cause.append(stripped)
+        return True
+
+    def finish(self) -> None:
+        if self.cause:
+            self.err.message = " ".join(self.cause)
+        super().finish()
+
+    def category(self) -> str | None:
+        return said_in(_CARGO_SAYS, self.err.message) or said_in(_CARGO_SAYS, self.err.text)
+
+
+READERS = {
+    "rustlink": LinkFailed,
+    "rustspaced": SpacedPanic,
+    "cargocaused": CargoCaused,
+}
 
 ROWS = (
     Format(  # the linker failed: what it said is in the notes under it
@@ -153,11 +242,23 @@ ROWS = (
         rank=0,
         examples=("error: failed to run custom build command for `openssl-sys v0.9.58`",),
     ),
+    Format(  # cargo install: the crate did not build, of its errors above, or of the reason
+        # under it ("Caused by:"); where no error was read above, the reason is the error
+        "cargo-install-failed",
+        r"^error: (?P<msg>failed to compile `[^`]+`.*)$",
+        tool="cargo",
+        role="count",
+        block="cargocaused",
+        rank=2,
+        examples=(
+            "error: failed to compile `demo v0.1.0`, intermediate artifacts can be found at "
+            "`/tmp/cargo-installAb12Cd`.",
+        ),
+    ),
     Format(
         "cargo-consequence",
-        r"^error: (?P<msg>(?:could not compile|aborting due to|(?:doc)?test failed, to rerun|"
+        r"^error: (?P<msg>(?:could not compile|aborting due to|"
         r"build failed|Could not compile|"
-        r"failed to compile `|"
         r"test run failed(?=\s*$))\b.*)$",
         tool="cargo",
         role="consequence",
@@ -165,16 +266,25 @@ ROWS = (
         examples=(
             'error: could not compile `demo` (bin "demo") due to 2 previous errors',
             "error: test run failed",  # cargo nextest's, after its summary
+        ),
+    ),
+    Format(  # cargo test: a test binary failed, of its tests' failures above, or of the reason
+        # under it ("Caused by:" the binary died of a signal); where none was read, the reason
+        "cargo-test-failed",
+        r"^error: (?P<msg>(?:doc)?test failed, to rerun pass .+)$",
+        tool="cargo",
+        role="count",
+        block="cargocaused",
+        rank=2,
+        examples=(
+            "error: test failed, to rerun pass `--lib`",
             "error: doctest failed, to rerun pass `-p core_lib --doc`",
-            # cargo install's, after the crate's errors
-            "error: failed to compile `demo v0.1.0`, intermediate artifacts can be found at "
-            "`/tmp/cargo-installAb12Cd`.",
         ),
     ),
     Format(  # E0599: the type has no method or associated item of that name
         "rustc-no-item",
         r"^\s?(?P<sev>error)\[(?P<code>E0599)\]: (?P<msg>.+)$",
-        block="rustc",
+        block="cargocaused",
         category="reference",
         rank=1,
         examples=(
@@ -187,14 +297,18 @@ ROWS = (
         # (not scalac's line that its -Xfatal-warnings failed it: scala.py's)
         r"^\s?(?P<sev>error|warning)(?:\[(?P<code>E\d{4})\])?: "
         r"(?!No warnings can be incurred under -)(?P<msg>.+)$",
-        block="rustc",
+        block="cargocaused",
         rank=1,
-        examples=("error[E0425]: cannot find value `x` in this scope", "error: something broke"),
+        examples=(
+            "error[E0425]: cannot find value `x` in this scope",
+            "error: something broke",
+            'error: failed to select a version for the requirement `clap = "^4.3"`',
+        ),
     ),
     Format(  # a test runs in a thread named after it; a program's own is "main", no test
         "rust-panic",
-        r"^\s*thread '(?:main|(?P<test>[^']*))'(?: \(\d+\))? panicked at (?:'(?P<msg>.*)', )?"
-        r"(?P<file>[^\s:]+):(?P<line>\d+)(?::(?P<col>\d+))?:?$",
+        r"^\s*thread '(?:main|<unnamed>|(?P<test>[^']*))'(?: \(\d+\))? panicked at "
+        r"(?:'(?P<msg>.*)', )?(?P<file>[^\s:]+):(?P<line>\d+)(?::(?P<col>\d+))?:?$",
         tool="cargo",
         block="rustspaced",
         rank=3,
@@ -202,13 +316,14 @@ ROWS = (
             "thread 'main' panicked at src/main.rs:2:5:",
             "thread 'tests::it_works' panicked at 'assertion failed: false', src/lib.rs:5:9",
             "thread 'tests::adds' (4465) panicked at src/lib.rs:5:17:",  # newer Rust: the thread id
+            "thread '<unnamed>' panicked at src/worker.rs:12:9:",  # a thread the test spawned
             # Rust before 1.21: libtest's tab before it, and no column
             "\tthread 'tests::adds' panicked at 'assertion failed: false', src/lib.rs:5",
         ),
     ),
     Format(  # ... and before Rust 1.73 one whose message starts after blank lines (``SpacedPanic``)
         "rust-panic-spaced",
-        r"^\s*thread '(?:main|(?P<test>[^']*))' panicked at '$",
+        r"^\s*thread '(?:main|<unnamed>|(?P<test>[^']*))' panicked at '$",
         tool="cargo",
         block="rustspaced",
         rank=3,
@@ -218,7 +333,7 @@ ROWS = (
         # "panicked at 'assertion failed: `(left == right)`", "  left: `4`,",
         # " right: `5`', src/lib.rs:11:9"
         "rust-panic-open",
-        r"^\s*thread '(?:main|(?P<test>[^']*))' panicked at '(?P<msg>.+)$",
+        r"^\s*thread '(?:main|<unnamed>|(?P<test>[^']*))' panicked at '(?P<msg>.+)$",
         tool="cargo",
         block="rustpanic",
         rank=3,
