@@ -1,12 +1,11 @@
-"""Shells and system tools: missing commands and files, permissions, signals, docker, git."""
+"""Shells and system tools: missing commands and files, permissions, signals, curl, wget,
+and CI runners' exit lines (docker: ``docker.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...report import Error
-from ..reader import Reader, read_by_a_row
-from . import Format, regex
+from . import Format
 
 # What follows a line's start, which may be any text, in the rows that say so (``seek``).
 _MISSING = r": (?:No such file or directory|Permission denied)"
@@ -16,60 +15,16 @@ _SIGNAL = (
 )
 
 
-class BuildkitStep(Reader):
-    """BuildKit's summary of the step that failed (`` > [3/3] RUN npm ci:``): the
-    step's last lines, each after the seconds since it started (``0.512 npm ERR!
-    ...``, from BuildKit 0.11; ``#8 0.512`` lines above it are the same ones), up to
-    its ``------``. The error is the first of them a row reads as one, else the last
-    that speaks of failure; a full log read them already, and they count once. With
-    none that says anything, the summary is no error: the step's status line is."""
-
-    frames_wanted = False
-    _SECONDS = regex(r"^\s*(?:#\d+ )?\d+\.\d+ ")
-    _END = regex(r"^-{6,}\s*$")
-    _TELLING = regex(r"(?i)\b(?:error|failed|fatal|not found|denied|cannot|no such)\b")
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.said: Format | None = None
-        self.told = False
-
-    def accept(self, line: str) -> bool:
-        if self._END.match(line):
-            return False
-        text = self._SECONDS.sub("", line, count=1).strip()
-        if self.said is None and text:
-            self.said = read_by_a_row(self.err, text, lambda row: row.tool == "docker")
-            if self.said is None and self._TELLING.search(text):
-                self.err.message, self.told = text, True
-        return True
-
-    def finish(self) -> None:
-        self.valid = self.said is not None or self.told  # else the step's status line says it
-
-    def category(self) -> str | None:
-        if self.said is not None and self.said.category and self.said.rank >= 2:
-            return self.said.category
-        return self.said_else("build")
-
-
-READERS = {"buildkit-step": BuildkitStep}
-
 FALLBACK = True  # its rows are tried after every tool family's
 ORDER = 1
 COMMANDS = {
-    **dict.fromkeys(("docker", "docker-compose", "podman"), "docker"),
     **dict.fromkeys(("sh", "bash", "zsh", "dash"), "shell"),
     "wget": "wget",
 }
 # Executable -> the subcommands that build or test (None: any use; two words: only so).
 # An empty set: none builds, but the subcommand says what it does (history keys).
-_COMPOSE = frozenset({"compose up", "compose build", "compose run"})
 BUILDS: dict[str, frozenset[str] | None] = {
-    "docker": frozenset({"build", "buildx build", "buildx bake"}) | _COMPOSE,
-    "docker-compose": frozenset({"up", "build", "run"}),
-    "podman": frozenset({"build"}) | _COMPOSE,
-    "kubectl": frozenset(),  # helm: helm.py; zig: zig.py
+    "kubectl": frozenset(),  # helm: helm.py; zig: zig.py; docker: docker.py
 }
 
 
@@ -196,67 +151,6 @@ ROWS = (
         category="runtime",
         rank=2,
         examples=("Segmentation fault (core dumped)",),
-    ),
-    Format(  # BuildKit's summary of the step that failed, its output's last lines under it
-        "buildkit-step",
-        r"^ > \[(?:[\w.-]+ )?\d+/\d+\] (?P<msg>\S.*):\s*$",
-        tool="docker",
-        block="buildkit-step",
-        role="consequence",  # of the step's lines above it, where the log has them
-        rank=2,
-        words=("] RUN ",),
-        examples=(" > [3/3] RUN npm ci:", " > [build 4/6] RUN cargo build --release:"),
-    ),
-    Format(  # (docker/build-push-action says the build's last line again: "Error: buildx
-        # failed with: ERROR: failed to solve: ...")
-        "docker-consequence",
-        r"^(?:ERROR: failed to solve: process .* did not complete successfully|"
-        r"The command '.*' returned a non-zero code: \d+|"
-        r"ERROR: (?:Service '\S+' failed to build|Encountered errors while bringing up the "
-        r"project\.)|Error: buildx (?:call )?failed with: )",
-        tool="docker",
-        role="consequence",
-        rank=0,
-        examples=(
-            "The command '/bin/sh -c make' returned a non-zero code: 2",
-            "ERROR: Encountered errors while bringing up the project.",
-            'Error: buildx failed with: ERROR: failed to solve: process "/bin/sh -c make" did '
-            "not complete successfully: exit code: 2",
-        ),
-    ),
-    Format(  # docker-compose (v1) on a service it could not start: the container's, then
-        # the service's name, two spaces, the daemon's words
-        "compose-service",
-        r"^ERROR: for [\w.-]+ {1,2}(?P<msg>(?:Cannot (?:start|create) service|"
-        r"Get https?:|pull access denied|manifest for|Conflict\.|failed to|error).+)$",
-        tool="docker",
-        rank=2,
-        examples=(
-            "ERROR: for db  Cannot start service db: driver failed programming external "
-            "connectivity on endpoint app_db_1 (3f2a): Bind for 0.0.0.0:5432 failed: port is "
-            "already allocated",
-        ),
-    ),
-    Format(
-        "docker-daemon",
-        r"^(?:ERROR: |Error: )?(?P<msg>(?:Cannot connect to the Docker daemon|Error response from "
-        r"daemon:|docker: Error response from daemon:|ERROR: failed to solve:|"
-        r"pull access denied for ).+)$",
-        tool="docker",
-        rank=2,
-        examples=(
-            "Cannot connect to the Docker daemon at unix:///var/run/docker.sock.",
-            "pull access denied for acme/app, repository does not exist",
-        ),
-    ),
-    Format(  # BuildKit before 0.11: the failed step's command and status, after its
-        # output. It follows from an error read in that output; else it says what failed.
-        "docker-executor",
-        r"^(?:ERROR: |Error: )?(?P<msg>executor failed running \[.+\]: exit code: \d+)\s*$",
-        tool="docker",
-        role="consequence",
-        rank=2,
-        examples=("executor failed running [/bin/sh -c npm ci]: exit code: 1",),
     ),
     Format(
         "ci-exit",
