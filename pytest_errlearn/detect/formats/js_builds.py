@@ -1,14 +1,8 @@
-r"""JavaScript builds that wrap other tools: webpack, node-gyp, the dev servers'
-"Failed to compile." (Create React App, Next.js), Storybook's, esbuild's errors
-as its API throws them, and the lines npm prints about its own environment.
-(The tools' own rows are node.py's; this file holds what stands around them.)
-
-webpack names the module that failed (``ERROR in ./src/a.js 1:0-30``), or the
-entry point where it found none to start from (``ERROR in main``), then says
-what is wrong with it on the next line::
-
-    ERROR in main
-    Module not found: Error: Can't resolve './src' in '/app'
+r"""JavaScript builds that wrap other tools: node-gyp, the dev servers'
+"Failed to compile." (Create React App, Next.js), esbuild's errors as its
+API throws them, and the lines npm prints about its own environment. (The
+tools' own rows are node.py's; webpack's are js_webpack.py's; this file holds
+what stands around them.)
 
 node-gyp ends a failed step with its name and ``error``, then the error's
 stack, each line after ``gyp ERR!`` (under npm 7 and later, after ``npm
@@ -33,33 +27,17 @@ what is wrong with it, the code frame under it::
     ./src/components/Cart.js
     Module not found: Can't resolve './Cart.css' in '/app/src/components'
 
-ESLint's findings come the same way, one ``Line 5:7:  message  rule`` each.
-
-Storybook (5 and 6) logs with npmlog: every line of an error after ``ERR!``,
-its stack's too, under a line that only says what failed to build::
-
-    ERR! => Failed to build the preview
-    ERR! Module not found: Error: Can't resolve './store' in '/app/.storybook'
-    ERR!     at /app/node_modules/webpack/lib/Compilation.js:925:10
+ESLint's findings come the same way, one ``Line 5:7:  message  rule`` each,
+under the file they are in.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader, diagnosed
 from . import Format, regex, said_in
 
 ORDER = 19  # before node.py's rows: npm's own "npm ERR! ..." row would take these lines
-COMMANDS = {
-    **dict.fromkeys(("webpack", "webpack-cli"), "webpack"),
-    **dict.fromkeys(("storybook", "start-storybook", "build-storybook"), "storybook"),
-}
-BUILDS: dict[str, frozenset[str] | None] = {
-    **dict.fromkeys(("webpack", "webpack-cli", "build-storybook"), None),
-    "storybook": frozenset({"build"}),
-}
 
 _NPM = r"(?:npm (?:ERR!|error) )?"  # npm 7 on prints a script's output after its own prefix
 # The words of a failed step of node-gyp's, by the category they say.
@@ -69,8 +47,6 @@ _GYP_SAYS = (
 )
 # A dev server's words for a module it cannot find (webpack's, without its "Error: ").
 _COMPILE_SAYS = (("dependency", regex(r"^Module not found: |^Can't resolve '")),)
-# Storybook's words for a module it cannot load.
-_STORYBOOK_SAYS = (("dependency", regex(r"Module not found: |Cannot find module '")),)
 
 
 class GypError(Reader):
@@ -179,79 +155,10 @@ class FailedToCompile(Reader):
         return said_in(_COMPILE_SAYS, self.err.message) or self.said_else("build")
 
 
-class StorybookError(Reader):
-    """The ``ERR!`` lines under the first of a Storybook error's: the same error
-    again by its class's name, a require stack, the stack's frames."""
-
-    frames_wanted = False
-
-    def accept(self, line: str) -> bool:
-        return line.startswith("ERR! ")
-
-    def category(self) -> str | None:
-        return said_in(_STORYBOOK_SAYS, self.err.message)
-
-
-def _webpack_place(groups: dict[str, str | None], before: Sequence[str]) -> None:
-    """webpack's own place (``./src/a.js 1:0-30``) counts columns from 0, a type
-    checker's under it (``./src/a.ts:3:14``, ``a.ts(3,14)``) from 1, as errlearn does;
-    its ``./`` before a module's path is no part of the repository's name for it."""
-    if (file := groups.get("file") or "").startswith("./"):
-        groups["file"] = file[2:]
-    if groups.get("wp_line") is not None:
-        groups["line"], groups["col"] = groups["wp_line"], str(int(groups["wp_col"] or 0) + 1)
-    else:
-        groups["line"] = groups.get("ts_line") or groups.get("ts_line2")
-        groups["col"] = groups.get("ts_col") or groups.get("ts_col2")
-
-
-class WebpackMessage(Reader):
-    """What is wrong with a module webpack names (``ERROR in ./src/a.js 1:0-30``):
-    the line under it is the message (a type checker's code first, ``TS2322:
-    ...``, is its code; a parser's place last, ``Unexpected token (8:6)``, is
-    the place where webpack names none; under ``Module build failed (from
-    ./node_modules/babel-loader/lib/index.js):``, the loader's error is the
-    line after); then webpack's own lines about it (how it resolved the
-    request, indented; a quoted source; "You may need an appropriate loader";
-    ``@ ./src/a.js 1:0-30``, the place in webpack 4), to a blank line or the
-    first line of something else (a script's next command)."""
-
-    frames_wanted = False
-    _CODED = regex(r"^(?P<code>TS\d+): (?P<msg>.+)$")
-    _PARSED = regex(r"\((?P<line>\d+):(?P<col>\d+)\)$")  # a parser's place (its column from 0)
-    _AT = regex(r"^\s*@ (?P<file>\S+) (?P<line>\d+):(?P<col>\d+)")
-    _LOADER = regex(r"^Module build failed \(from [^)]+\):$")
-    _MORE = regex(
-        r"^(?:\s|[>|@]|resolve '|File was parsed |You may need |For more info|Did you mean"
-        r"|BREAKING CHANGE|If you want |Module build failed|Error: )"
-    )
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.said = False
-
-    def accept(self, line: str) -> bool:
-        text = line.strip()
-        if not text or (self.said and not self._MORE.match(line)):
-            return False
-        if not self.said:
-            self.said = self._LOADER.match(text) is None  # a loader's: its error is next
-            m = self._CODED.match(text)
-            self.err.code = m["code"] if m else self.err.code
-            self.err.message = m["msg"] if m else text
-            if self.err.line is None and (at := self._PARSED.search(text)) is not None:
-                self.err.line, self.err.column = int(at["line"]), int(at["col"]) + 1
-        elif self.err.line is None and (at := self._AT.match(line)) is not None:
-            self.err.line, self.err.column = int(at["line"]), int(at["col"]) + 1
-        return True
-
-
 READERS = {
     "gyp": GypError,
     "npmenv": NpmEnvironment,
     "failedtocompile": FailedToCompile,
-    "webpack": WebpackMessage,
-    "storybook": StorybookError,
 }
 
 ROWS = (
@@ -311,62 +218,23 @@ ROWS = (
         words=("failed to compile",),
         examples=("Failed to compile.", "Failed to compile"),
     ),
-    Format(  # webpack 4 and 5: a module that failed, its place if webpack knows it
-        "webpack-module",
-        r"^(?P<sev>ERROR|WARNING) in (?P<file>(?:\(webpack\)/|\.{0,2}/?)[^\s(:]+\.\w+)"
-        r"(?: (?P<wp_line>\d+):(?P<wp_col>\d+)(?:-\d+)?|:(?P<ts_line>\d+):(?P<ts_col>\d+)"
-        r"|\((?P<ts_line2>\d+),(?P<ts_col2>\d+)\))?\s*$",
-        tool="webpack",
-        block="webpack",
-        fixup=_webpack_place,
+    Format(  # esbuild's own message where the terminal has no "✘" (Windows' console)
+        "esbuild-message-plain",
+        r"^X \[ERROR\] (?P<msg>\S.*)$",
+        tool="esbuild",
+        block="esbuild",
         rank=2,
-        examples=(
-            "ERROR in ./src/index.js 1:0-30",
-            "ERROR in ./src/app.ts:3:14",
-            "WARNING in ./src/legacy.js",
-            "ERROR in (webpack)/lib/node/NodeTargetPlugin.js",  # webpack 4's own modules
-        ),
+        words=("[error]",),
+        examples=('X [ERROR] No matching export in "src/a.js" for import "b"',),
     ),
-    Format(
-        "webpack-summary",
-        r"^webpack(?: [\d.]+)? compiled with [1-9]\d* errors?",
-        tool="webpack",
+    Format(  # ... and its thrown error, the messages cut short after it: they are above
+        "esbuild-build-failed-listed",
+        r"^(?:\w*Error: |error: )?(?P<msg>(?:Build|Transform) failed with \d+ errors?): \S",
+        tool="esbuild",
         role="consequence",
         rank=0,
-        examples=("webpack 5.88.2 compiled with 2 errors in 112 ms",),
-    ),
-    Format(  # webpack 5: an entry point (or a chunk) by its name, what is wrong on the next line
-        "webpack-entry",
-        r"^(?P<sev>ERROR|WARNING) in (?P<msg>[\w~-]+)\s*$",
-        tool="webpack",
-        block="webpack",
-        rank=2,
-        examples=("ERROR in main", "WARNING in configuration"),
-    ),
-    Format(  # webpack 4: an entry point it could not resolve, said on the line itself
-        "webpack-not-found",
-        r"^ERROR in (?P<msg>(?:Entry module not found|Module not found): .+)$",
-        tool="webpack",
-        category="dependency",
-        rank=2,
-        examples=("ERROR in Entry module not found: Error: Can't resolve './src' in '/app'",),
-    ),
-    Format(  # Storybook's: the error follows on the next ERR! line
-        "storybook-failed",
-        r"^ERR! (?:=> )?Failed to build the (?:storybook|preview|manager)\s*$",
-        tool="storybook",
-        role="ignore",
-        words=("err! ",),
-        examples=("ERR! => Failed to build the preview", "ERR! Failed to build the storybook"),
-    ),
-    Format(  # Storybook's (npmlog's) error: its stack and details after "ERR!" too
-        "storybook-error",
-        r"^ERR! (?P<msg>\S.*)$",
-        tool="storybook",
-        block="storybook",
-        rank=2,
-        words=("err! ",),
-        examples=("ERR! Error: Cannot find module '../webpack.config.js'",),
+        words=("build failed", "transform failed"),
+        examples=("Error: Build failed with 2 errors: ..", "Build failed with 1 error: a.ts:1:2"),
     ),
     Format(  # esbuild's API: its error thrown, each message after it on a line of its own
         "esbuild-build-failed",

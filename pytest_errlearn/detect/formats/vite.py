@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...report import Error
-from ..reader import Reader
+from ..reader import Reader, diagnosed
 from . import Format, regex, said_in
 
 # Where its rows stand: before elm-test's "✗ test" row, rebar3's "╰── message" row
@@ -61,6 +61,13 @@ _KINDS = {"PARSE_ERROR": "syntax", "UNRESOLVED_IMPORT": "dependency", "UNRESOLVE
 # rollup's parser's words (vite 7), which read as an assertion's ("Expected ')', got '{'")
 _ROLLUP_SAYS = (
     ("syntax", regex(r"^(?:Expected .+, got |Unexpected |Expression expected)|invalid \w+ syntax")),
+)
+
+# the dev server's plugins' words: Tailwind's unknown class, an import it cannot resolve
+_SERVER_SAYS = (
+    *_ROLLUP_SAYS,
+    ("reference", regex(r"class does not exist\.")),
+    ("dependency", regex(r"^Failed to resolve import ")),
 )
 
 
@@ -112,7 +119,7 @@ class ViteBuildError(Reader):
         if not self.said:
             if not text:
                 return True
-            text = text.removeprefix("Error: ")  # vite 4's, before its own message
+            text = text.removeprefix("Error: ").removeprefix("RollupError: ")  # vite 4's, 5's
             if text.startswith(("Build failed with ", "Transform failed with ")):
                 self.valid = False  # rolldown's, esbuild's: their errors follow, each on its row
                 return False
@@ -152,8 +159,8 @@ class RollupError(Reader):
         text = line.strip()
         if self.count == 0 and (m := self._PLACE.match(text)) is not None:
             self.err.file = m["file"]
-            self.err.line = int(m["line"]) if m["line"] else None
-            self.err.column = int(m["col"]) if m["col"] else None
+            if m["line"]:  # else a plugin's place, in its message, stands (rpt2's)
+                self.err.line, self.err.column = int(m["line"]), int(m["col"])
             return True
         return bool(text) and self._MORE.match(line) is not None
 
@@ -176,23 +183,84 @@ class UnresolvedImport(Reader):
         return self._MORE.match(line) is not None
 
 
+class AstroBuildFailed(ViteBuildError):
+    """Astro's heading for vite's failed build: the error on the next line
+    (a plugin's, ``[astro:assets] Plugin error - ...``), past Astro's own
+    progress lines; where a row reads that line (vite's unresolved import),
+    this heading was no error of its own."""
+
+    _PROGRESS = regex(r"^\[(?:vite|build|types|content|check|assets|router)\] ")
+
+    def accept(self, line: str) -> bool:
+        if not self.said:
+            if self._PROGRESS.match(line.strip()):
+                return True
+            if line.strip() and diagnosed(line):
+                self.valid = False
+                return False
+        return super().accept(line)
+
+
+class DevServerError(Reader):
+    """Under vite's dev server's error: the plugin that raised it (``Plugin:
+    vite:css``), its place (``File: /app/src/a.css:1:0``), the source it
+    quotes, the frames of the plugin's code; a place in the message itself
+    (postcss's ``/app/src/a.css:1:1: ...``) comes first."""
+
+    frames_wanted = False
+    _PLUGIN = regex(r"^\s+Plugin: (?P<code>\S+)\s*$")
+    _FILE = regex(r"^\s+File: (?P<file>\S+?)(?::(?P<line>\d+):(?P<col>\d+))?\s*$")
+
+    def accept(self, line: str) -> bool:
+        if not line[:1].isspace() or not line.strip():
+            return False
+        if (m := self._PLUGIN.match(line)) is not None:
+            self.err.code = self.err.code or m["code"]
+        elif self.err.file is None and (m := self._FILE.match(line)) is not None:
+            self.err.file = m["file"]
+            if m["line"]:
+                self.err.line, self.err.column = int(m["line"]), int(m["col"]) or None
+        return True
+
+    def category(self) -> str | None:
+        return said_in(_SERVER_SAYS, self.err.message) or self.said_else("build")
+
+
+def _said_at(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A plugin's place before its message (``[postcss] /app/src/a.css:1:1: ...``)."""
+    if (at := _SAID_AT.match(groups.get("msg") or "")) is not None:
+        groups.update(at.groupdict())
+
+
+_SAID_AT = regex(
+    r"^(?:\[(?P<code>[\w:-]+)\] )?(?P<file>\S+\.\w+):(?P<line>\d+):(?P<col>\d+):? (?P<msg>\S.*)$"
+)
+
+
 def _rollup_message(groups: dict[str, str | None], before: Sequence[str]) -> None:
     """Rollup names its own errors' kind (``RollupError: ``, ``Error: ``): no
     part of what is wrong (a parser's ``SyntaxError`` says more: it stays). Its
     parser's errors start with their place (``src/main.js (2:12): ...``)."""
     groups["msg"] = said = _OWN_KIND.sub("", groups["msg"] or "")
-    if (at := _PLACED.match(said)) is not None:  # rollup 4 puts the parser's place first
-        groups.update(at.groupdict())
+    if (at := _PLACED.match(said) or _RPT2.match(said)) is not None:
+        groups.update({k: v for k, v in at.groupdict().items() if v is not None})
 
 
 _OWN_KIND = regex(r"^(?:Rollup)?Error: ")
 _PLACED = regex(r"^(?P<file>[^\s()]+) \((?P<line>\d+):(?P<col>\d+)\): (?P<msg>.+)$")
+# rollup-plugin-typescript2's: tsc's place and code, after the kind of its check
+_RPT2 = regex(
+    r"^(?P<file>\S+?)\((?P<line>\d+),(?P<col>\d+)\): (?:semantic|syntactic|syntax) error "
+    r"(?P<code>TS\d+): (?P<msg>.+)$"
+)
 
 READERS = {
     "rolldown": RolldownError,
     "vitebuild": ViteBuildError,
     "rollup": RollupError,
     "unresolved": UnresolvedImport,
+    "astrobuild": AstroBuildFailed,
+    "devserver": DevServerError,
 }
 
 ROWS = (
@@ -218,6 +286,34 @@ ROWS = (
         role="ignore",
         words=("build failed",),
         examples=("✗ Build failed in 122ms", "Error:  x Build failed in 6.21s"),
+    ),
+    Format(  # Astro's logger's: vite's error follows on the next line
+        "astro-build-failed",
+        r"^(?:\d\d:\d\d:\d\d )?\[ERROR\] \[vite\] (?P<msg>[✗x] Build failed) in \d[\d.]*m?s\s*$",
+        tool="vite",
+        block="astrobuild",
+        rank=2,
+        words=("build failed",),
+        examples=(
+            "[ERROR] [vite] x Build failed in 72ms",
+            "[ERROR] [vite] ✗ Build failed in 6.41s",
+        ),
+    ),
+    Format(  # the dev server's: a plugin's error as it served a module
+        "vite-server-error",
+        # its time, or (a CI stamp cut off) the half-day left
+        r"^(?:\d\d?:\d\d:\d\d )?(?:[AP]M )?\[vite\] Internal server error: (?P<msg>\S.*)$",
+        tool="vite",
+        block="devserver",
+        fixup=_said_at,
+        rank=2,
+        words=("[vite] internal server error",),
+        examples=(
+            "[vite] Internal server error: [postcss] /app/src/a.css:1:1: The `x` class does not"
+            " exist.",
+            '12:10:15 PM [vite] Internal server error: Failed to resolve import "./b" from'
+            ' "src/a.ts". Does the file exist?',
+        ),
     ),
     Format(  # vite 2 to 7's, alone or in Nuxt's words (its logger's tag first, the time last)
         "vite-unresolved-import",
