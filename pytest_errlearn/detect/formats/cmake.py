@@ -29,6 +29,9 @@ class NinjaFailed(Reader):
 
     frames_wanted = False
     _OWN = regex(r"^(?:\[\d+/\d+\] |FAILED: |ninja: )")  # progress, a failure, ninja's own
+    # A program run by its path says so first ("c:/.../bin/ld.exe: app.elf section
+    # `.text' will not fit in region `iram0_0_seg'"): what it said is the message.
+    _PROGRAM = regex(r"^(?:[A-Za-z]:)?\S*[/\\]bin[/\\][\w.+-]+: (?=\S)")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -43,7 +46,7 @@ class NinjaFailed(Reader):
             self.valid = False  # the tool's own errors follow: they are the cause
             return False
         if not self.said and line.strip():
-            self.err.message, self.said = line.strip(), True
+            self.err.message, self.said = self._PROGRAM.sub("", line.strip(), count=1), True
         return True
 
     def finish(self) -> None:
@@ -71,10 +74,17 @@ class CMake(Reader):
     it ends with a colon, the paragraph it introduces too (the file it did not
     find, indented deeper). An error in a module cmake ships (``Could NOT find
     X``, raised in ``FindPackageHandleStandardArgs.cmake``) is the project's at
-    the first frame of its own in the Call Stack (its ``find_package``)."""
+    the first frame of its own in the Call Stack (its ``find_package``).
+
+    A build system's modules run their tools from cmake (Zephyr's dtc, Kconfig,
+    gen_defines.py) and fail with the tool's status ("command failed with return
+    code: 1"): the tool said why above, and this follows from it. Its ``-- In:
+    <dir>, command: ...`` went to stdout, between the header and the message."""
 
     frames_wanted = False
     _ITEMS = 3  # lines of the paragraph a colon introduces, at most
+    _STATUS = regex(r"^-- (?!Configuring incomplete|Build files have not been written)")
+    _RETURNED = regex(r"\bfailed with return code: -?\d+$")
 
     # config mode's own verdict, worded after a paragraph of how it looked
     # ("By not providing "FindX.cmake" in CMAKE_MODULE_PATH this project ...")
@@ -94,6 +104,8 @@ class CMake(Reader):
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
+        if self.count == 0 and self._STATUS.match(line):
+            return True  # a status line, written while the error was
         if stripped and not line[:1].isspace():
             self.reading = False
             self.stack = line.startswith("Call Stack (most recent call first):")
@@ -122,6 +134,7 @@ class CMake(Reader):
     def finish(self) -> None:
         if self.words:
             self.err.message = " ".join(self.words)
+        self.consequence = self._RETURNED.search(self.err.message) is not None
         if self.caller is not None and _CMAKE_MODULES.search(self.err.file or ""):
             self.err.file, self.err.line = self.caller
 
