@@ -69,15 +69,24 @@ def _workflow_command(groups: dict[str, str | None], before: Sequence[str]) -> N
 # The exit code of a failed step: never 0.
 _CODE = r"[1-9]\d*"
 
+# Where a GitHub Actions annotation starts: ``##[error]`` in the raw log, ``Error:``
+# in the web view, which indents the lines of a group an action opened (checkout's
+# "Fetching the repository") by two spaces.
+_GHA = r"^ {0,2}(?:##\[error\]|Error: )"
+
 ROWS = (
     # -- GitHub Actions (raw logs: ``##[error]``; the web view: ``Error:``) ----------
     Format(
         "gha-step-exit",
-        r"^(?:##\[error\]|Error: )(?P<msg>Process completed with exit code "
+        _GHA
+        + r"(?P<msg>Process completed with exit code "
         + _CODE
-        + r"|The operation was canceled|The process '[^']+' failed with exit code "
+        # an action's failure around the toolkit's message for a tool it ran that
+        # failed: "Error: There was an error cloning: The process '...' failed ..."
+        + r"|The operation was canceled|(?:[^':\n]* [^':\n]*: )?The process '[^']+' failed "
+        + r"with exit code "
         + _CODE
-        + r"|The strategy configuration was canceled because .*)\.?$",
+        + r"|The strategy configuration was canceled because .*)\W*$",
         tool="github-actions",
         role="consequence",
         rank=0,
@@ -86,6 +95,8 @@ ROWS = (
             "Error: Process completed with exit code 2.",
             "##[error]The process '/usr/bin/git' failed with exit code 128",
             "##[error]The operation was canceled.",
+            "  Error: The process '/usr/bin/git' failed with exit code 1",
+            "Error: Unable to deploy: The process '/usr/bin/git' failed with exit code 128",
         ),
     ),
     Format(
@@ -112,6 +123,39 @@ ROWS = (
             "##[error]The runner has received a shutdown signal. This can happen when the "
             "runner service is stopped, or a manually started runner is canceled.",
         ),
+    ),
+    Format(  # GitHub's own setup and artifact actions, failing a step for their input:
+        # a version they have no build of, no lock file to key a cache on, no file to
+        # upload, no artifact to download. (upload-artifact only warns by default.)
+        "gha-action-failed",
+        r"^ {0,2}(?:##\[)?(?P<sev>[Ee]rror|[Ww]arning)(?:\]|: )(?P<msg>"
+        r"(?:The )?[Vv]ersion '?\S+?'? with arch(?:itecture)? '?\w+'? (?:was )?not found.*|"
+        r"Unable to find (?:Node|Go) version '[^']+' for platform .+|"
+        r"Dependencies lock file is not found in .+|"
+        r"No files were found with the provided path: .+|"
+        r"Unable to download artifact\(s\): Artifact not found for name: .+)$",
+        tool="github-actions",
+        category="config",
+        rank=2,
+        examples=(
+            "Error: Version 3.6 with arch x64 not found",
+            "##[error]The version '3.7' with architecture 'arm64' was not found for Ubuntu 24.04.",
+            "Error: Dependencies lock file is not found in /home/runner/work/app/app. Supported "
+            "file patterns: package-lock.json,npm-shrinkwrap.json,yarn.lock",
+            "Warning: No files were found with the provided path: dist/. No artifacts will be "
+            "uploaded.",
+            "Error: Unable to download artifact(s): Artifact not found for name: app-build",
+            "Error: Unable to find Go version '1.99' for platform linux and architecture x64.",
+        ),
+    ),
+    Format(  # git's own line as an action's annotation, in a group the web view indents
+        # (checkout's "Fetching the repository": "  Error: fatal: repository ... not found")
+        "gha-git-annotation",
+        r"^ {1,2}Error: (?P<msg>fatal: .+)$",
+        tool="git",
+        rank=1,
+        examples=("  Error: fatal: repository 'https://example.com/o/app.git/' not found",),
+        fixup=inner_location,
     ),
     Format(  # a workflow command as a step printed it (the raw log of ``errlearn run``,
         # a local run): its properties place it. (``::error`` lines are generic.py's

@@ -75,10 +75,10 @@ ROWS = (
     ),
     Format(
         "git-fatal",
-        r"^(?:Error: |##\[error\])?(?:(?:fatal|error|ERROR): (?P<msg>(?:not a git repository|"
-        r"unable to access|could not read|[Rr]epository '.*' not found|Repository not found\.|"
-        r"Authentication failed|pathspec|remote|refusing|couldn't find remote ref|RPC failed|"
-        r"destination path|src refspec).*)|(?P<conflict>CONFLICT \([\w/ -]+\): .+))$",
+        r"^(?:Error: |##\[error\])?(?:(?:fatal|error|ERROR): (?P<msg>(?:not a git "
+        r"repository|unable to access|could not read|[Rr]epository '.*' not found|Repository not "
+        r"found\.|Authentication failed|pathspec|remote|refusing|couldn't find remote ref|RPC "
+        r"failed|destination path|src refspec).*)|(?P<conflict>CONFLICT \([\w/ -]+\): .+))$",
         tool="git",
         rank=2,
         examples=(
@@ -88,6 +88,22 @@ ROWS = (
             " disabled",
             "error: RPC failed; curl 56 GnuTLS recv error (-54): Error in the pull function.",
             "error: src refspec main does not match any",
+        ),
+    ),
+    Format(  # a revision the clone does not hold (a shallow CI checkout fetched one
+        # commit: ``git diff origin/main`` finds no origin/main), or git run outside one
+        "git-revision",
+        r"^(?:Error: |##\[error\])?fatal: (?P<msg>ambiguous argument '.*': unknown "
+        r"revision or path not in the working tree\.?|bad revision '.*'|invalid reference: .+|"
+        r"not in a git directory|bad object .+)$",
+        tool="git",
+        category="config",
+        rank=2,
+        examples=(
+            "fatal: ambiguous argument 'origin/main': unknown revision or path not in the "
+            "working tree.",
+            "fatal: bad revision 'v1.2.0..HEAD'",
+            "fatal: not in a git directory",
         ),
     ),
 )
