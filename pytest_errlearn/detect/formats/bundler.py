@@ -60,9 +60,11 @@ class NativeBuild(Reader):
     step it ran (``current directory: ...``, the command, what it printed) up to
     where it kept the files (``Gem files will remain installed ...``, ``Results
     logged to ...``). The reason goes into the message: what ``extconf.rb``
-    printed before ``*** extconf.rb failed ***`` (a library it did not find), or
-    the exception that stopped the build before any step. A compiler's error
-    in the output is an error of its own, and ends the block."""
+    printed before ``*** extconf.rb failed ***`` (a library it did not find), else
+    the last check it printed that failed (``checking for libxml/parser.h... no``),
+    or the exception that stopped the build before any step. A compiler's error
+    in the output is an error of its own, and ends the block: the verdict follows
+    from it."""
 
     frames_wanted = False
     _END = regex(
@@ -70,7 +72,9 @@ class NativeBuild(Reader):
     )
     _LOGGED = regex(r"^\s*Results logged to ")
     _STEP = regex(r"^\s*current directory:")
-    _EXTCONF_FAILED = regex(r"^\s*\*{3} extconf\.rb failed \*{3}$")
+    # "*** extconf.rb failed ***", alone or after the check it stopped in
+    _EXTCONF_FAILED = regex(r"^(?P<check>.*?)\s*\*{3} extconf\.rb failed \*{3}$")
+    _CHECK_FAILED = regex(r"^checking .+\.\.\. no$")
     # extconf.rb's own progress, and the command that ran it: not why it failed
     _PROGRESS = regex(
         r"^(?:checking |creating |Extracting |Running '|Activating |"
@@ -82,34 +86,51 @@ class NativeBuild(Reader):
         self.paragraph: list[str] = []  # what the current step says, up to a blank line
         self.last: list[str] = []  # ... and its paragraph before that
         self.reason: str | None = None
-        self.stepped = False  # a step (``current directory:``) began
+        self.check: str | None = None  # the last check that failed
+        self.stepped = False  # a step (``current directory:``, extconf.rb's progress) began
         self.said = err.message.rstrip().endswith(":")  # "Error installing x:" says more below
         self.over = False
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
-        if self.over or self._END.match(line) or (stripped and diagnosed(line)):
+        if self.over or self._END.match(line):
+            return False
+        if stripped and diagnosed(line):
+            self.consequence = _an_error(line)
             return False
         self.over = self._LOGGED.match(line) is not None
         if self.said and stripped:
             self.err.message, self.said = f"{self.err.message} {stripped}", False
         elif self._STEP.match(line):
             self.stepped, self.paragraph, self.last = True, [], []
-        elif self._EXTCONF_FAILED.match(line):
-            self.reason = self.reason or " ".join(self.paragraph or self.last)
+        elif failed := self._EXTCONF_FAILED.match(stripped):
+            check = failed["check"] or self.check
+            self.reason = self.reason or " ".join(self.paragraph or self.last) or check
         elif not stripped:
             if self.paragraph:
                 self.last, self.paragraph = self.paragraph, []
+        elif self._PROGRESS.match(stripped):
+            self.stepped = True
+            if self._CHECK_FAILED.match(stripped):
+                self.check = stripped
         elif not self.stepped and self.reason is None:
             if stripped[:1].isalpha():  # the exception that stopped it before any step
                 self.reason = stripped
-        elif not self._PROGRESS.match(stripped):
+        else:
             self.paragraph.append(stripped)
         return True
 
     def finish(self) -> None:
         if self.reason:
             self.err.message = f"{self.err.message.rstrip().removesuffix('.')}: {self.reason}"
+
+
+def _an_error(line: str) -> bool:
+    """Whether a row of the table reads ``line`` as an error (not a warning)."""
+    from . import TABLE  # the families' readers hold the table: read once both are built
+
+    hit = TABLE.match(line)
+    return hit is not None and hit.fmt.role == "error"
 
 
 READERS = {"bundler": BundlerError, "native-build": NativeBuild}
@@ -175,13 +196,16 @@ ROWS = (
     ),
     Format(
         "gem-error",
-        r"^ERROR:  (?P<msg>(?:Could not find a valid gem|Error installing|While executing gem|"
+        r"^ERROR: {1,2}(?P<msg>(?:Could not find a valid gem|Error installing|While executing gem|"
         r"Failed to build gem native extension).*)$",
         tool="gem",
         category="dependency",
         block="native-build",
         rank=2,
-        examples=("ERROR:  Could not find a valid gem 'nope' (>= 0) in any repository",),
+        examples=(
+            "ERROR:  Could not find a valid gem 'nope' (>= 0) in any repository",
+            "ERROR: Error installing calc-ext:",  # the two spaces, as pages show it: one
+        ),
     ),
     Format(  # a native extension's extconf.rb gave up: why, it printed above (``NativeBuild``)
         "extconf-failed",

@@ -115,7 +115,7 @@ def _table_file(groups: dict[str, str | None], before: Sequence[str]) -> bool:
         if (m := _TABLE_HEADING.match(line)) is not None:
             groups["file"] = m["file"]
             return False
-        if not _TABLE_LINE.match(line):
+        if line.strip() and not _TABLE_LINE.match(line):  # (a paste may double its lines)
             return False
     return True  # table lines only: its heading is further above
 
@@ -124,10 +124,28 @@ class PhpStanRow(Reader):
     """A row of PHPStan's table (``  12     message``): the message wrapped onto
     lines indented to its column, under which newer versions name the rule
     (``🪪 return.type``) and give a tip. Only a row under a table's heading is
-    an error (``_table_file``)."""
+    an error (``_table_file``). Its category is said by the rule's name or, before
+    PHPStan 1.11 named them, by the message's documented words."""
 
     frames_wanted = False
     _MORE = regex(r"^ {9}(?P<text>\S.*?)\s*$")
+    _KINDS = (
+        (
+            "reference",
+            regex(
+                r"\.notFound\b|\bvariable\.undefined\b|[Uu]ndefined (?:property|method|"
+                r"function|constant|variable|static)|\b(?:[Cc]lass|[Ii]nterface|[Tt]rait|"
+                r"[Ff]unction|[Cc]onstant) \S+ not found\b|[Uu]nknown class\b"
+            ),
+        ),
+        (
+            "type",
+            regex(
+                r"\.type\b|\bshould return \S.* but returns\b|\bexpects \S.*, \S.* given\b|"
+                r"\bdoes not accept\b|\bhas no (?:return )?type specified\b|\bon (?:null|mixed)\b"
+            ),
+        ),
+    )
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -135,6 +153,8 @@ class PhpStanRow(Reader):
         self.noted = False
 
     def accept(self, line: str) -> bool:
+        if not line.strip():  # a paste that doubled its lines: one blank between each
+            return self.blanks == 0
         if (more := self._MORE.match(line)) is None:
             return False
         text = more["text"]
@@ -145,6 +165,9 @@ class PhpStanRow(Reader):
         elif not self.noted:
             self.err.message = f"{self.err.message} {text}"
         return True
+
+    def category(self) -> str | None:
+        return said_in(self._KINDS, f"{self.err.code or ''} {self.err.message}")
 
 
 class PsalmIssue(Reader):
@@ -172,10 +195,38 @@ class PsalmIssue(Reader):
         return said_in(self._KINDS, self.err.code or "")
 
 
+class CsFixerNotFixed(Reader):
+    """php-cs-fixer's list of the files it could not fix, under the heading that
+    says why: a file PHP could not parse (``linting before fixing``), or one a
+    fixer broke (``fixing``, ``linting after fixing``). The error is at the first
+    file; with ``-vv`` an indented line under each says what was wrong."""
+
+    frames_wanted = False
+    _FILE = regex(r"^\s+\d+\) (?P<file>\S+)\s*$")
+
+    def accept(self, line: str) -> bool:
+        if (m := self._FILE.match(line)) is not None:
+            if self.err.file is None:
+                self.err.file = m["file"]
+            return True
+        if line[:1].isspace() and line.strip() and self.err.file is not None:
+            if self.err.message == self.err.text.rstrip().removesuffix(":"):
+                self.err.message = f"{self.err.message}: {line.strip()}"  # what was wrong
+            return True
+        return False
+
+    def finish(self) -> None:
+        pass
+
+    def category(self) -> str | None:
+        return "syntax" if "linting before" in self.err.text else self.said_else("runtime")
+
+
 READERS = {
     "phpstack": PhpStack,
     "phpstan-row": PhpStanRow,
     "psalm": PsalmIssue,
+    "cs-fixer-not-fixed": CsFixerNotFixed,
 }
 
 ROWS = (
@@ -244,6 +295,19 @@ ROWS = (
         role="consequence",
         rank=0,
         examples=("Errors parsing src/Calc.php",),
+    ),
+    Format(  # php-cs-fixer: the files it could not fix, listed under why
+        "php-cs-fixer-not-fixed",
+        r"^(?P<msg>Files that were not fixed due to errors reported during "
+        r"(?:linting before fixing|fixing|linting after fixing)):\s*$",
+        tool="php-cs-fixer",
+        block="cs-fixer-not-fixed",
+        rank=2,
+        words=("not fixed due to errors",),
+        examples=(
+            "Files that were not fixed due to errors reported during linting before fixing:",
+            "Files that were not fixed due to errors reported during fixing:",
+        ),
     ),
     Format(  # php-cs-fixer --dry-run: the files it would change
         "php-cs-fixer",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ...report import Error
 from ..reader import Reader
-from . import Format, regex
+from . import Format, regex, said_in
 from .php import user
 
 ORDER = 13  # with php.py's rows
@@ -116,16 +116,33 @@ class Collision(Reader):
     _FRAME = regex(r"^\s+(?:\d+\s+(?P<file>\S+?):(?P<line>\d+)\s*$|\+\d+ vendor frames?\s*$)")
     _ENTRY = regex(r"^(?:artisan|public/index\.php|\[internal\]|vendor/)")
 
+    # PDO's own words for a database it could not use: what to install, reach or set
+    _DATABASE = (
+        ("dependency", regex(r"could not find driver")),
+        ("network", regex(r"Connection refused|No such host|getaddrinfo|timed out")),
+        ("config", regex(r"Access denied for user|Unknown database|authentication failed")),
+    )
+
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.said: list[str] = []
         self.at: tuple[str, int] | None = None
         self.frames: list[tuple[str, int]] = []
+        # Collision before 5 ("Class  : message"): a terminal wraps the message at its
+        # width, the next line going on from the very column (within a word)
+        self.wrapping = " : " in err.text
+        self.wrapped = 0
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
         if not stripped:
-            return self.count < 6 or self.at is not None
+            self.wrapping = False
+            return self.count < 6 + self.wrapped or self.at is not None
+        if self.wrapping and not line[:1].isspace():
+            self.err.message += line.rstrip()
+            self.wrapped += 1
+            return True
+        self.wrapping = False
         if not line[:1].isspace():
             return False
         if (at := self._AT.match(line)) is not None and self.at is None:
@@ -148,7 +165,7 @@ class Collision(Reader):
             err.file, err.line = where
 
     def category(self) -> str | None:
-        return self.said_else("runtime")
+        return said_in(self._DATABASE, self.err.message) or self.said_else("runtime")
 
 
 READERS = {

@@ -147,16 +147,27 @@ class RubySyntax(Reader):
 
 
 class RakeAborted(Reader):
-    """``rake aborted!``: the cause on the next line (``NameError: ...``, or ``Command
-    failed with status (1)``, which only follows from the failure above it), its
-    frames, ``Tasks: TOP => test`` and the ``--trace`` hint."""
+    """``rake aborted!`` (``rails aborted!`` where Rails runs the task): the cause on
+    the next line (``NameError: ...``, or ``Command failed with status (1)``, which
+    only follows from the failure above it) and its message's further lines, its
+    frames, the exceptions that caused it (``Caused by:``, the root cause last),
+    ``Tasks: TOP => test`` and the ``--trace`` hint.
+
+    A cause that ends in ":" says why in the paragraph under it (Active Record's
+    ``StandardError: An error has occurred, this and all later migrations
+    canceled:``, then the database's error): that goes into the message."""
 
     frames_wanted = False
+    _CAUSED = regex(r"^Caused by:\s*$")
+    _EXCEPTION = regex(r"^(?:[A-Z]\w*::)*[A-Z]\w*: \S")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
         self.caused = False
         self.over = False
+        self.said = 0  # lines of the cause's message read, while it may go on
+        self.why = False  # the cause ended in ":": its reason is the next paragraph
+        self.cause_next = False  # after "Caused by:": the next line is the deeper cause
 
     def accept(self, line: str) -> bool:
         stripped = line.strip()
@@ -166,13 +177,29 @@ class RakeAborted(Reader):
             self.over = True
             return True
         if not stripped:
+            self.said = 0
             return self.count < MAX_BODY
-        if not self.caused:
-            self.caused = True
+        if self._CAUSED.match(line):
+            self.cause_next, self.said = True, 0
+            return True
+        if not self.caused or self.cause_next:
+            self.caused, self.cause_next, self.said = True, False, 1
             self.err.message = stripped
             self.consequence = stripped.startswith("Command failed with status")
+            self.why = stripped.endswith(":")
             return True
-        return bool(FRAME.match(line) or stripped.startswith("Tasks: ") or line[:1].isspace())
+        if FRAME.match(line) or stripped.startswith("Tasks: ") or line[:1].isspace():
+            self.said = 0
+            return True
+        if self.why and self._EXCEPTION.match(line):
+            self.why = False
+            self.err.message = f"{self.err.message} {stripped}"
+            return True
+        if 0 < self.said < 4:  # the message goes on, above its frames
+            self.said += 1
+            self.err.message = f"{self.err.message} {stripped}"
+            return True
+        return False
 
     def finish(self) -> None:
         err = self.err
@@ -303,12 +330,12 @@ ROWS = (
         ),
     ),
     Format(
-        "rake-aborted",
-        r"^rake aborted!$",
+        "rake-aborted",  # Capistrano (SSHKit) puts "rake stderr: " before its first line
+        r"^(?:rake stderr: )?(?:rake|rails) aborted!$",
         tool="rake",
         block="rake",
         rank=2,
-        examples=("rake aborted!",),
+        examples=("rake aborted!", "rails aborted!", "rake stderr: rake aborted!"),
     ),
     Format(
         "rake-tasks",

@@ -165,6 +165,10 @@ class Minitest(Reader):
     frames_wanted = False
     # ``Class#test [file:line]:`` (minitest-reporters leaves the colon out), ``Class#test:``
     _TEST = regex(r"^(?P<test>\S[^\[\]]*?)(?: \[(?P<file>[^\]]+?):(?P<line>\d+)\]:?|:)$")
+    # ... or, from minitest-reporters, a test without its place: ``Class#test_adds ``
+    _NAMED = regex(r"^(?P<test>[A-Z][\w:]*#\S.*?)\s*$")
+    # what only a test's name holds: its class (``Class#test``, ``test(Class)``)
+    _CLASSED = regex(r"^[A-Z][\w:]*#\S|\([A-Z][\w:]*\):?$")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -181,12 +185,13 @@ class Minitest(Reader):
             self.quoting = True
             return True
         if self.count == 0:
-            m = self._TEST.match(line)
-            if m is None:
+            m = self._TEST.match(line) or self._NAMED.match(line)
+            bare = self.err.text.strip() == "Error:"  # Rails': R's (rlang) is bare too
+            if m is None or (bare and not self._CLASSED.search(line.rstrip())):
                 self.valid = False
                 return False
             self.err.test = m["test"]
-            if m["file"]:
+            if m.groupdict().get("file"):
                 self.err.file, self.err.line = m["file"], int(m["line"])
             return True
         if not stripped or _NUMBERED.match(line):
@@ -270,6 +275,14 @@ ROWS = (
         block="minitest",
         rank=3,
         examples=("  2) Error:",),
+    ),
+    Format(  # Rails' runner: "Error:" alone, the test on the next line (``Minitest``)
+        "rails-test-error",
+        r"^Error:$",
+        tool="minitest",
+        block="minitest",
+        rank=3,
+        examples=("Error:",),
     ),
     Format(
         "minitest-summary",
