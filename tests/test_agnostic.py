@@ -58,7 +58,7 @@ def test_azure_pipelines_banner_above_a_script_s_output_is_a_wall() -> None:
 
 
 def test_a_retry_notice_between_two_tries_is_no_reason() -> None:
-    lines = ["fetch failed: Could not resolve host", "Waiting 15 seconds before trying again"]
+    lines = ["fetch failed: Could not resolve host", "  Waiting 15 seconds before trying again"]
     why = agnostic.reason(lines)
     assert why is not None and (why.first, why.last) == (0, 0)
 

@@ -67,7 +67,7 @@ _BOILERPLATE = re.compile(
     r"\s*:?\s*-?\d+\b|.*\bexit (?:code|status):? ?-?\d+|(?:g?make|ninja)(?:\[\d+\])?: \*\*\*"
     r"|Done\. Your build exited|The command .* exited with|##\[error\]Process completed"
     r"|ERROR: Job failed|(?:Error|error): Process completed"
-    r"|Waiting \d+ seconds before trying again)"  # GitHub's actions between two tries
+    r"|\s*Waiting \d+ seconds before trying again)"  # GitHub's actions between two tries
 )
 # npm's, pnpm's and yarn's echo of a script: "> pkg@1.0.0 test", then "> jest".
 _SCRIPT_ECHO = r"> \S+@\S* \S"
