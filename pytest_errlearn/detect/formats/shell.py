@@ -59,6 +59,22 @@ ROWS = (
             "/tmp/executor123: line 15: npm: command not found",
         ),
     ),
+    Format(  # a script the shell could not parse, at its line (bash's words, dash's);
+        # bash then echoes the line ("F: line 3: `fi fi'"), read as context. A shell's
+        # own name (``bash -c``) is no place.
+        "shell-syntax",
+        r"^(?:(?:ba|da|k)?sh: (?:-c: )?|(?P<file>(?!(?:ba|da|k)?sh:)[\w./-]+): )(?:line )?"
+        r"(?P<line>\d+): (?P<msg>(?:syntax error(?: near unexpected token|:) |Syntax error: ).+)$",
+        tool="shell",
+        category="syntax",
+        rank=2,
+        examples=(
+            "./build.sh: line 3: syntax error near unexpected token `fi'",
+            "./eof.sh: line 3: syntax error: unexpected end of file",
+            './build.sh: 3: Syntax error: "fi" unexpected',
+            "bash: -c: line 1: syntax error near unexpected token `;'",
+        ),
+    ),
     Format(  # ``set -u``: a variable (often the environment's) the script expected set
         "shell-unbound",
         r"^(?:(?:[\w./-]*/)?(?:ba|z|da|k)?sh: (?:(?:line )?\d+: )?"
