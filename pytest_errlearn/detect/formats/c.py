@@ -200,9 +200,10 @@ ROWS = (
     ),
     Format(
         "ld-undefined",
-        # the object, where ld names both: "obj/cart.o:/home/user/src/cart.c:14: ..."
-        r"^(?:" + _LD + r": )?(?:[^\s:]+\.o(?:bj)?:(?=[^\s:]+:\d+: ))?"
-        r"(?P<file>[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
+        # the object, where ld names both: "obj/cart.o:/home/user/src/cart.c:14: ...",
+        # older ld's "cart.o:cart.c:(.text+0x15): ..."; a Windows path from its drive
+        r"^(?:" + _LD + r": )?(?:[^\s:]+\.o(?:bj)?:(?=[^\s:]+:(?:\d+: |\()))?"
+        r"(?P<file>(?:[A-Za-z]:)?[^\s:]+?)(?::\(\.\w+[^)]*\)|:(?P<line>\d+))?: "
         r"(?P<msg>(?:undefined reference to|multiple definition of) .+)$",
         tool="ld",
         category="reference",
@@ -210,6 +211,8 @@ ROWS = (
         examples=(
             "main.c:(.text+0x15): undefined reference to `foo'",
             "/usr/bin/ld: obj/cart.o:/home/user/src/cart.c:14: undefined reference to `total'",
+            "cart.o:cart.c:(.text+0x85): undefined reference to `total'",
+            r"C:\work\shop\src\main.cpp:14: undefined reference to `setup()'",
         ),
     ),
     Format(  # a library to link that is not there (ld's words, lld's)
