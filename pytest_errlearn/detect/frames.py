@@ -25,7 +25,7 @@ _FRAMES = re.compile(
     r"(?P<nf>[^()\s]+):(?P<nl>\d+):(?P<nc>\d+)\)?(?: \{)?[^\S\n]*$"
     r"|at [\w$.<>/\[\]-]+\((?P<jf>[\w$.-]+\.(?:java|kt|scala|groovy|clj)):(?P<jl>\d+)\)"
     r"|(?<=[^\S\n])(?P<gf>\S+\.go):(?P<gl>\d+)(?: \+0x[0-9a-f]+)?[^\S\n]*$"  # Go: indented
-    r"|--> (?P<rf>[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust
+    r"|--> (?P<rf>[A-Za-z]:\\[^:\n]+|[^\s:]+):(?P<rl>\d+):(?P<rc>\d+)"  # Rust (Windows: a drive)
     r"|[❯→] (?:\S+ )?(?P<vf>[^\s:]+):(?P<vl>\d+):(?P<vc>\d+)"  # vitest: its function first
     # Julia: " [1] f(x) at file:3" (1.0-1.5), " in f(x) at file:3" (0.x), "   @ Mod file:3" (1.6)
     r"|(?:(?:\[\d+\] |in )\S.*? at |@ (?:[\w.]+ )?)(?P<uf>[^\s:]+\.jl):(?P<ul>\d+)"

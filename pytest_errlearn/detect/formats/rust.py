@@ -163,12 +163,9 @@ class CargoCaused(Rustc):
     where its artifacts stay): the first line of the last paragraph, the
     innermost reason, is the message. A message that ends with ":" goes on
     with the line indented under it ("rustc 1.75.0 is not supported by the
-    following package:", "  app@0.1.0 requires rustc 1.80"). A ``-->`` place
-    on Windows, its path from a drive (``C:\\Users\\dev\\app\\src\\main.rs:3:5``),
-    is read here: the frames' paths are Unix's or relative."""
+    following package:", "  app@0.1.0 requires rustc 1.80")."""
 
     _REUSE = regex(r"^To reuse those artifacts with a future compilation")
-    _DRIVE = regex(r"^\s*--> (?P<file>[A-Za-z]:\\[^:]+):(?P<line>\d+):(?P<col>\d+)$")
     _JOINED = 2  # lines of the innermost reason joined into the message, at most
 
     def __init__(self, err: Error, start: int) -> None:
@@ -178,10 +175,6 @@ class CargoCaused(Rustc):
     def accept(self, line: str) -> bool:
         if self.count == 0 and self._REUSE.match(line):
             return True
-        if self.err.file is None and (m := self._DRIVE.match(line)) is not None:
-            self.err.file, self.err.line, self.err.column = m["file"], int(m["line"]), int(m["col"])
-            self.err.tool = "cargo"
-            self.err.rank = max(self.err.rank, 2)
         if not super().accept(line):
             return False
         stripped = line.strip()
