@@ -23,6 +23,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Literal, NamedTuple, cast
 
+from ..reader import Reader
+
 TYPE_CHECKING = False  # mypy reads it as True: typing loads where it is used, not here
 
 # "passed": a step of the run ended well (a CI runner's "exited with 0"): the
@@ -154,6 +156,21 @@ def said_in(words: Sequence[tuple[str, re.Pattern[str]]], message: str) -> str |
     message holds: the tool's own wordings, where the classifier's general rules
     would not tell (``Reader.category``); None when none does."""
     return next((category for category, said in words if said.search(message)), None)
+
+
+class Said(Reader):
+    """A one-line error's reader: no lines of its own, the error's category as the
+    tool's own words in its message say it (``SAYS``, read by ``said_in``), else
+    the classifier's. A family subclasses it with its wordings."""
+
+    frames_wanted = False
+    SAYS: Sequence[tuple[str, re.Pattern[str]]] = ()
+
+    def accept(self, line: str) -> bool:
+        return False
+
+    def category(self) -> str | None:
+        return said_in(self.SAYS, self.err.message)
 
 
 def named_above(pattern: str) -> Fixup:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ...report import Error
 from ..reader import Reader, read_by_a_row
-from . import Format, regex, said_in
+from . import Format, Said, regex, said_in
 
 ORDER = 20  # before the families whose ``error: ...`` rows would take buildx's lines
 COMMANDS = {
@@ -111,17 +111,11 @@ class BuildkitStep(Reader):
         return said_in(_CATEGORIES, self.err.message) or self.said_else("build")
 
 
-class Said(Reader):
-    """No lines of its own: the daemon's, the registry's or a builder's one line,
-    whose category its words say (``_CATEGORIES``), else the classifier's."""
+class DockerSaid(Said):
+    """The daemon's, the registry's or a builder's one line, its category in its
+    words (``_CATEGORIES``)."""
 
-    frames_wanted = False
-
-    def accept(self, line: str) -> bool:
-        return False
-
-    def category(self) -> str | None:
-        return said_in(_CATEGORIES, self.err.message)
+    SAYS = _CATEGORIES
 
 
 class Kaniko(Reader):
@@ -143,7 +137,7 @@ class Kaniko(Reader):
         return said_in(_CATEGORIES, self.err.message) or self.said_else("build")
 
 
-READERS = {"buildkit-step": BuildkitStep, "docker-said": Said, "kaniko": Kaniko}
+READERS = {"buildkit-step": BuildkitStep, "docker-said": DockerSaid, "kaniko": Kaniko}
 
 ROWS = (
     Format(  # BuildKit's summary of the step that failed, its output's last lines under it

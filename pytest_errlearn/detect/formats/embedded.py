@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from ...report import Error
 from ..reader import Reader, read_by_a_row
-from . import Format, regex, said_in
+from . import Format, Said, regex, said_in
 
 ORDER = 9  # before pytest's separator row (python.py), which takes "=== [FAILED] Took 2.50s ===",
 # the bare "error:"/"warning:" rows (elixir.py's, rust.py's) and c.py's gcc row
@@ -187,20 +187,14 @@ _LINKED_SAYS = (
 )
 
 
-class Said(Reader):
+class LinkedSaid(Said):
     """A line that is all its error says (armlink's, dtc's): its words name a
     symbol's category, which the classifier's general rules would not tell."""
 
-    frames_wanted = False
-
-    def accept(self, line: str) -> bool:
-        return False
-
-    def category(self) -> str | None:
-        return said_in(_LINKED_SAYS, self.err.message)
+    SAYS = _LINKED_SAYS
 
 
-READERS = {"bitbake": BitbakeTask, "kconfig": KconfigWarning, "said": Said}
+READERS = {"bitbake": BitbakeTask, "kconfig": KconfigWarning, "said": LinkedSaid}
 
 # armlink's message code: L, four digits, its severity's letter.
 _ARMLINK = r": (?P<code>L\d{4}[EWU]): "
