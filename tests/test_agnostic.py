@@ -57,6 +57,21 @@ def test_azure_pipelines_banner_above_a_script_s_output_is_a_wall() -> None:
     assert why is None or why.first >= 2
 
 
+def test_a_reason_under_ci_timestamps_is_read_without_them() -> None:
+    report = scan(
+        """
+        2024-05-02T09:14:00.0000000Z ERROR in a step that ended well
+        2024-05-02T09:14:01.0000000Z ##[group]Run ./deploy.sh
+        2024-05-02T09:14:01.1000000Z ##[endgroup]
+        2024-05-02T09:14:02.0000000Z upload refused: quota exceeded for bucket app
+        2024-05-02T09:14:02.5000000Z ##[error]Process completed with exit code 1.
+        """
+    )
+    assert report.primary is not None
+    assert report.primary.message == "upload refused: quota exceeded for bucket app"
+    assert report.primary.span == (4, 4)
+
+
 def test_a_retry_notice_between_two_tries_is_no_reason() -> None:
     lines = ["fetch failed: Could not resolve host", "  Waiting 15 seconds before trying again"]
     why = agnostic.reason(lines)

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from ..report import Error
 from . import falsepos
 from .baseline import Baseline
-from .text import clean_line
+from .text import clean_line, unstamped
 
 WINDOW = 40  # output lines (blank ones aside) read above a failure line, at most
 MAX_ABOVE = 8  # lines of the best line's paragraph kept above it ...
@@ -127,10 +127,15 @@ class Cleaned(Sequence[str]):
         return text
 
 
-# The windows above failure lines overlap: a run of a thousand failure lines in
-# a row (a test run's summary) reads each line above them once, not a hundred
-# times. The same holds of what a line is to ``reason`` (``_kind``).
-_cleaned = lru_cache(maxsize=4096)(clean_line)
+@lru_cache(maxsize=4096)
+def _cleaned(raw: bytes) -> str:
+    """A line as ``reason`` reads it: cleaned, and without the CI timestamp
+    before it, which says nothing of the step (and would hide its walls).
+
+    Remembered: the windows above failure lines overlap, so a run of a thousand
+    failure lines in a row (a test run's summary) reads each line above them
+    once, not a hundred times. The same holds of what a line is (``_kind``)."""
+    return unstamped(clean_line(raw))
 
 
 class Reason(NamedTuple):

@@ -9,22 +9,14 @@ log), and what a line is depends on its text alone.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from . import falsepos
 from .formats import TABLE, Format
-from .text import CI_STAMPS
+from .text import unstamped
 
 MAX_ROWS = 2048  # distinct lines remembered
 ROW_TEXT = 1000  # characters of the longest line remembered
-
-# A CI runner's timestamp before a line and the one space after it: analysed
-# text starts after it. The rest of the indentation is the line's own, so that a
-# line reads the same with a timestamp as without (a row, a block, a fixup).
-_ONE_SPACE = CI_STAMPS.replace(r"\s+", r"[ \t]")
-STAMP = re.compile(f"^(?:{_ONE_SPACE})")
-STAMP_FIRST = frozenset("0123456789[#")  # what a stamp (``CI_STAMPS``) may start with
 
 
 Row = tuple[str, Format, dict[str, str | None]]
@@ -37,7 +29,7 @@ def row_of(text: str) -> Row | None:
 
 
 def _work_out_row(text: str) -> Row | None:
-    analysed = STAMP.sub("", text, count=1) if text[:1] in STAMP_FIRST else text
+    analysed = unstamped(text)
     hit = TABLE.match(analysed)
     if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
         return None

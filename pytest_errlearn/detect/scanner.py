@@ -24,9 +24,9 @@ from .classify import categorize_error
 from .formats import NOTE_WORDS, WARNING_WORDS, Format
 from .found import Found
 from .lookback import LOOKBACK, Lookback
-from .rows import STAMP, STAMP_FIRST, row_of
+from .rows import row_of
 from .signature import signature
-from .text import clean_line, newlines, strip_colour
+from .text import STAMP_FIRST, clean_line, newlines, strip_colour, unstamped
 
 CONTEXT = 3  # lines of context kept before and after a block
 PRECEDING = LOOKBACK  # lines looked back over for the output a failure line follows:
@@ -243,9 +243,8 @@ class Scanner(Chunks):
         text = None
         if self._open is not None:
             text = clean_line(raw)
-            fed = text  # the block's lines are read without the timestamp its header had
-            if self._open.stamped and text[:1] in STAMP_FIRST:
-                fed = STAMP.sub("", text, count=1)
+            # the block's lines are read without the timestamp its header had
+            fed = unstamped(text) if self._open.stamped else text
             if self._open.reader.feed(fed, self._lineno):
                 return
             self._cursor = start  # the block ends above this line
@@ -308,7 +307,7 @@ class Scanner(Chunks):
         if fmt.fixup is not None:
             lines = [clean_line(raw) for raw in above]
             if len(analysed) != len(text):  # a timestamp before every line: read them without
-                lines = [STAMP.sub("", t, count=1) if t[:1] in STAMP_FIRST else t for t in lines]
+                lines = [unstamped(t) for t in lines]
             known = {k for k, v in groups.items() if v is not None}
             further = fmt.fixup(groups, lines)
             self._carried(fmt.name, groups, known, further)

@@ -30,6 +30,18 @@ CI_STAMPS = (
     r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+"
     r"|#\d+ \d+\.\d+\s+"
 )
+# A stamp before a line, and the one space after it: analysed text starts after
+# it. The rest of the indentation is the line's own, so that a line reads the
+# same with a stamp as without (a row, a block, a fixup, the reason above a failure).
+_ONE_SPACE = CI_STAMPS.replace(r"\s+", r"[ \t]")
+_STAMP = re.compile(f"^(?:{_ONE_SPACE})")
+STAMP_FIRST = frozenset("0123456789[#")  # what a stamp may start with: most lines cannot
+
+
+def unstamped(text: str) -> str:
+    """A line's text without the CI timestamp before it, if it has one."""
+    return _STAMP.sub("", text, count=1) if text[:1] in STAMP_FIRST else text
+
 
 # CSI sequences (colours, cursor moves), OSC (titles, hyperlinks), and lone ESC pairs.
 _ANSI = re.compile(
