@@ -7,7 +7,11 @@ not read Username for 'https://github.com': terminal prompts disabled``,
 (``fatal: Could not read from remote repository.``, ``fatal: early EOF``,
 ``Failed to clone 'vendor/x'. Retry scheduled``, ``fatal: HTTP request failed``):
 consequences. A push the remote refused says why per ref (``! [rejected] main ->
-main (fetch first)``), then ``error: failed to push some refs``. GitHub's
+main (fetch first)``), then ``error: failed to push some refs``. What the
+remote's side said (its hooks, the host's own checks) git relays with
+``remote: `` before each line: there a host says why it declined a push
+(``remote: error: GH006: Protected branch update failed``, a file over its size
+limit, a GitLab rule), and that reason is the push's root cause. GitHub's
 checkout action puts ``Error: `` before git's lines.
 """
 
@@ -50,6 +54,22 @@ ROWS = (
         examples=(
             " ! [rejected]        main -> main (fetch first)",
             " ! [remote rejected] main -> main (pre-receive hook declined)",
+        ),
+    ),
+    Format(  # the remote's own reason, relayed by git: a hook, a host's rule or limit
+        "git-remote-error",
+        r"^remote: +(?:(?:error|fatal|ERROR|FATAL): +|GitLab: +)(?!Trace: |See .* for more "
+        r"information\.?$)(?P<msg>(?:File (?P<file>\S+) is [\d.]+ [KMG]B; )?\S.*)$",
+        tool="git",
+        category="config",
+        rank=3,
+        words=("remote: ",),
+        examples=(
+            "remote: error: GH006: Protected branch update failed for refs/heads/main.",
+            "remote: error: File assets/demo.mp4 is 142.50 MB; this exceeds GitHub's file "
+            "size limit of 100.00 MB",
+            "remote: GitLab: You are not allowed to push code to protected branches on this "
+            "project.",
         ),
     ),
     Format(  # git before 1.8 (and 2.x over dumb HTTP): the server's status, "while accessing"
