@@ -196,3 +196,9 @@ def test_a_section_a_linker_script_s_region_cannot_hold_is_the_link_s_one_error(
 def test_a_cross_linker_s_region_overflow_alone_is_the_error() -> None:
     (err,) = scan(_FLASH_FULL.replace("/usr/bin/ld", "arm-none-eabi-ld").split("\n", 2)[2]).errors
     assert (err.tool, err.message) == ("ld", "region `FLASH' overflowed by 180 bytes")
+
+
+def test_clang_s_count_of_errors_is_the_compiler_s_not_the_linker_s() -> None:
+    # the diagnostics above it cut off, as in a truncated paste: only clang's count is left
+    [err] = scan("2 errors generated.\nmake: *** [Makefile:4: app.o] Error 1\n").errors
+    assert (err.tool, err.category) == ("gcc", "build")

@@ -276,8 +276,7 @@ ROWS = (
     Format(  # the linker's errors above, counted; none read there: this is the error
         "link-consequence",
         r"^(?:collect2(?:\.exe)?: error: ld returned \d+ exit status"
-        r"|(?:clang|gcc|g\+\+|clang\+\+): error: linker command failed.*"
-        r"|\d+ errors? generated\.)$",
+        r"|(?:clang|gcc|g\+\+|clang\+\+): error: linker command failed.*)$",
         tool="ld",
         role="count",
         category="build",
@@ -286,6 +285,15 @@ ROWS = (
             "collect2: error: ld returned 1 exit status",
             "collect2.exe: error: ld returned 1 exit status",
         ),
+    ),
+    Format(  # clang's count of a file's errors, under them: the compiler's, not the linker's
+        "compile-count",
+        r"^\d+ errors? generated\.$",
+        tool="gcc",
+        role="count",
+        category="build",
+        rank=0,
+        examples=("1 error generated.", "3 errors generated."),
     ),
     Format(
         "make-error",
