@@ -3,6 +3,10 @@ the error (pip 22's banner and pip 20's), pip's lines after it only follow."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from test_detect import scan
 
 from pytest_errlearn.detect.hints import tool_from_command
@@ -97,3 +101,32 @@ def test_a_resolver_conflict_is_one_error_saying_the_requirements_that_conflict(
 def test_no_matching_distribution_follows_from_the_version_not_found() -> None:
     (err,) = scan(PIP_MISSING).errors
     assert err.message.startswith("Could not find a version that satisfies")
+
+
+def test_a_build_dependency_pip_cannot_find_is_the_error_in_pip_s_own_words(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "demo"
+    project.mkdir()
+    (project / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["no-such-backend-xyz>=1"]\n'
+        'build-backend = "no_such_backend_xyz"\n\n[project]\nname = "demo"\nversion = "0.1"\n'
+    )
+    pip = [sys.executable, "-m", "pip", "install", "--no-index", "--disable-pip-version-check"]
+    done = subprocess.run([*pip, str(project)], capture_output=True, text=True)
+    assert "subprocess-exited-with-error" in done.stdout + done.stderr
+    err = scan(done.stdout + done.stderr).primary
+    assert err is not None and err.category == "dependency"
+    assert err.message.startswith("Could not find a version that satisfies the requirement")
+
+
+def test_pip_s_banner_repeated_for_the_build_shown_above_is_no_second_error() -> None:
+    inner = PIP22.split("  note:")[0]  # a build's banner and output, as pip indents them
+    repeat = (
+        "error: subprocess-exited-with-error\n\n"
+        "× pip subprocess to install build dependencies did not run successfully.\n"
+        "│ exit code: 1\n"
+        "╰─> See above for output.\n"
+    )
+    [err] = scan(inner + repeat).errors
+    assert err.message.startswith("Please make sure the libxml2")

@@ -61,6 +61,9 @@ class PipSubprocess(Reader):
     pip's fields (``command:``, ``cwd:``, its note) are no part of the output.
     pip's own errors in that layout (``error: externally-managed-environment``)
     have no build's output: their message is that line (``diagnostic``).
+    pip repeats the banner of a build that failed under another's (the build
+    dependencies' install) at the top level, "See above for output.": that one
+    only follows from the first.
     """
 
     frames_wanted = False
@@ -97,6 +100,8 @@ class PipSubprocess(Reader):
         if self._BANNER.match(line):
             if (m := self._STEP.match(line)) is not None:
                 self.step = m["step"]
+            elif line.rstrip().endswith("See above for output."):
+                self.consequence = True  # pip's banner again, for the build shown above
             return True
         if not line[:1].isspace():
             return False
@@ -111,7 +116,9 @@ class PipSubprocess(Reader):
         if self.traceback is not None:
             self._traced(text, indent)
             return
-        fmt = read_by_a_row(self.err, text, lambda row: row.tool == "pip")
+        # pip's own errors there are the inner pip's (build dependencies it installs); a
+        # banner there is that pip's, not the reason
+        fmt = read_by_a_row(self.err, text, lambda row: row.block == "pip-subprocess")
         if fmt is not None and fmt.name == "python-traceback":
             self.traceback = indent
             self.err.file = self.err.line = None
