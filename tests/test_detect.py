@@ -459,10 +459,14 @@ STAMPED_LOGS = {
 }
 
 
+@pytest.mark.parametrize(
+    "stamp",
+    ["2024-05-01T10:00:00.1234567Z ", "2024-05-01 10:00:00.123456 | ubuntu-jammy | "],  # Zuul's
+)
 @pytest.mark.parametrize("tool", STAMPED_LOGS)
-def test_a_log_reads_the_same_with_ci_timestamps_before_its_lines(tool: str) -> None:
+def test_a_log_reads_the_same_with_ci_timestamps_before_its_lines(tool: str, stamp: str) -> None:
     log, (message, file, line) = STAMPED_LOGS[tool]
-    stamped = "".join(f"2024-05-01T10:00:00.1234567Z {row}" for row in log.splitlines(True))
+    stamped = "".join(f"{stamp}{row}" for row in log.splitlines(True))
     for text in (log, stamped):
         (err,) = detect(text.encode()).errors
         assert (err.message, err.file, err.line) == (message, file, line)

@@ -83,7 +83,13 @@ needs_re2 = pytest.mark.skipif(
 
 @pytest.mark.parametrize(
     "prefix",
-    ["2024-01-02T03:04:05.1234567Z ", "[12:00:01] ", "progress 10%\rprogress 100%\r", "#8 2.345 "],
+    [
+        "2024-01-02T03:04:05.1234567Z ",
+        "2024-01-02 03:04:05.123456 | ubuntu-jammy | ",
+        "[12:00:01] ",
+        "progress 10%\rprogress 100%\r",
+        "#8 2.345 ",
+    ],
 )
 @pytest.mark.parametrize("line", ["src/a.c:3:5: error: 'x' undeclared", "npm ERR! code 1"])
 def test_stage_one_sees_through_timestamps_and_progress_bars(prefix: str, line: str) -> None:
