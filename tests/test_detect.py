@@ -543,3 +543,21 @@ def test_travis_last_line_is_no_error_of_its_own() -> None:
     assert all("Done. Your build" not in e.message for e in report.errors)
     alone = detect(b"$ ./run.sh\nsomething went wrong here\nDone. Your build exited with 1.\n")
     assert [e.message for e in alone.errors] == ["something went wrong here"]
+
+
+def test_an_exception_that_ends_at_its_colon_takes_its_message_from_the_next_line() -> None:
+    report = scan(
+        """
+        Building DAG of jobs...
+        MissingRuleException:
+        No rule to produce results/summary.txt (if you use input functions make sure ...).
+        """
+    )
+    [err] = report.errors
+    assert err.message.startswith("MissingRuleException: No rule to produce results/summary")
+    assert err.span == (2, 3)
+
+
+def test_a_line_under_an_exception_s_colon_that_is_an_error_of_its_own_stays_one() -> None:
+    report = scan("WorkflowError:\nsrc/rules.py:3:1: error: unexpected indent\n")
+    assert [e.message for e in report.errors][-1] == "unexpected indent"

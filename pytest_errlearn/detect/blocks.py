@@ -17,7 +17,7 @@ from .blocks_tests import Jest, Mocha, NodeSpec, Tap, Vitest
 from .formats import READERS as FAMILY_READERS
 from .formats.java import transport_failure
 from .frames import Frame, column_at
-from .reader import INDENTED_RUN, MAX_BLOCK, Reader, line_run
+from .reader import INDENTED_RUN, MAX_BLOCK, Reader, diagnosed, line_run
 
 __all__ = ["MAX_BLOCK", "READERS", "Reader"]
 
@@ -38,6 +38,8 @@ class Stack(Reader):
     cause = 0  # where a JVM chain's last "Caused by:" is in the block, once read
 
     def accept(self, line: str) -> bool:
+        if not self.count and self.err.message.endswith(":") and line.strip():
+            return self._continued(line)
         if line.startswith("Require stack:"):
             self.requires = True
             return True
@@ -50,8 +52,18 @@ class Stack(Reader):
             or _QUOTED_LINE.match(line) is not None
         )
 
+    def _continued(self, line: str) -> bool:
+        """The line under an exception that ends at its colon (``MissingRuleException:``,
+        conda's ``ResolvePackageNotFound:``, a Python exception whose message starts
+        with a newline): its message goes on there, unless a row reads that line
+        as an error of its own."""
+        if diagnosed(line):
+            return False
+        self.err.message = f"{self.err.message} {line.strip()}"
+        return True
+
     def run(self) -> re.Pattern[bytes] | None:
-        return self._RUN
+        return None if not self.count and self.err.message.endswith(":") else self._RUN
 
     def take(self, raw: bytes, lineno: int) -> int:
         self.requires = False  # frames came: the require list is over

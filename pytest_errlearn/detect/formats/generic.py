@@ -120,10 +120,14 @@ ROWS = (
     Format(
         "exception-line",
         r"^(?P<msg>(?:[a-z_][\w]*\.)*(?P<exc>[A-Z]\w*(?:Error|Exception|Exit|Interrupt))"
-        r"(?:: .*)?)$",
+        r"(?::(?: .*)?)?)$",
         block="stack",
         rank=1,
-        examples=("SyntaxError: invalid syntax", "TypeError: x is not a function"),
+        examples=(
+            "SyntaxError: invalid syntax",
+            "TypeError: x is not a function",
+            "MissingRuleException:",  # its message on the next line
+        ),
         fixup=_exception_place,
     ),
     Format(  # JavaScript's base class, ``throw new Error(...)``: the frames follow
