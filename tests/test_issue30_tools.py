@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from test_detect import scan
 
 # ``mvn -o -B test`` of a JUnit 5 project with two failing tests of three, from
@@ -227,6 +228,43 @@ def test_surefires_running_and_tests_run_lines_are_no_errors_of_their_own() -> N
             ["testAdd(com.example.CalcTest)", "testDivide(com.example.CalcTest)"],
         )
         assert not any("Running" in e.text or "Tests run" in e.text for e in report.errors)
+
+
+def _as_github_shows_it(log: str) -> str:
+    """Maven's output as a GitHub Actions job's page shows it (and a paste from
+    it has it): each ``[ERROR] `` line an annotation, ``Error:  ``."""
+    return "".join(
+        "Error:  " + line.removeprefix("[ERROR] ") if line.startswith("[ERROR] ") else line
+        for line in log.splitlines(True)
+    )
+
+
+# The compiler plugin's two listings of a javac error, as Maven prints them.
+COMPILATION = """\
+[ERROR] COMPILATION ERROR :
+[ERROR] /p/src/main/java/com/example/Calc.java:[10,16] cannot find symbol
+  symbol:   variable totl
+  location: class com.example.Calc
+[INFO] 1 error
+[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile \
+(default-compile) on project calc: Compilation failure
+[ERROR] /p/src/main/java/com/example/Calc.java:[10,16] cannot find symbol
+[ERROR]   symbol:   variable totl
+[ERROR]   location: class com.example.Calc
+[ERROR] -> [Help 1]
+"""
+
+
+@pytest.mark.parametrize(("log", "errors"), [(SUREFIRE_3, 2), (COMPILATION, 1)])
+def test_maven_s_errors_read_the_same_as_github_actions_shows_them(log: str, errors: int) -> None:
+    def read(log: str) -> list[tuple[object, ...]]:
+        return [(e.message, e.file, e.line, e.test, e.category) for e in scan(log).errors]
+
+    shown = _as_github_shows_it(log)
+    assert shown.count("Error:  ") >= 5
+    assert read(shown) == read(log)
+    assert len(read(shown)) == errors
 
 
 def test_go_vet_lines_with_and_without_its_prefix_are_errors() -> None:

@@ -68,7 +68,9 @@ class GradleCause(Reader):
 # The lines javac puts under a diagnostic that say which name it could not find
 # ("  symbol:   method cout()"; "  location: class Inventory" after it), as Maven
 # prints them too, under its "[ERROR] " or none.
-_DETAIL = regex(r"^(?:\[(?:ERROR|WARNING|WARN)\])? {2,}(?P<key>\w+):\s+(?P<value>\S.*)$")
+_DETAIL = regex(
+    r"^(?:\[(?:ERROR|WARNING|WARN)\]|(?:Error|Warning): )? {2,}(?P<key>\w+):\s+(?P<value>\S.*)$"
+)  # under Maven's level, or GitHub Actions' rendering of it ("Error:  ", ``maven.ERROR``)
 _JAVAC_AT = regex(rf"^{JVM_SRC}:\d+: |^\d+ (?:errors?|warnings?)$")
 
 

@@ -36,11 +36,22 @@ from .java import JVM_SRC, javac_detail
 from .scala import jvm_user_frame
 
 ORDER = 45  # with java.py's rows, after them (by name): none takes the other's lines
+
+# Maven's level before a line, or GitHub Actions' rendering of it in a job's
+# page (and so in a paste from it): "Error:  Failed to execute goal ...", an
+# annotation with Maven's own space after the level kept. Not in the catch-all
+# row below: the page shows other tools' "ERROR" lines so too.
+ERROR = r"(?:\[ERROR\]|Error: ) "
 COMMANDS = dict.fromkeys(("mvn", "mvnw"), "maven")
 # Executable -> the subcommands that build or test (None: any use).
 BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(("mvn", "mvnw"), None)
 # Executable -> its options that name a manifest, whose folder is the one it works in.
 MANIFEST_OPTIONS = dict.fromkeys(("mvn", "mvnw"), ("-f", "--file"))
+
+
+def unlevelled(line: str) -> str:
+    """A line of Maven's without its level (``ERROR``'s either way it is shown)."""
+    return line.removeprefix("[ERROR]").removeprefix("Error:").strip()
 
 
 class Maven(Reader):
@@ -63,13 +74,13 @@ class LoggedStack(Reader):
     place."""
 
     frames_wanted = False
-    _FRAME = regex(r"^\[ERROR\]\s*(?:at \S|\.\.\. \d+ more|Caused by: )")
+    _FRAME = regex(r"^(?:\[ERROR\]|Error:)\s*(?:at \S|\.\.\. \d+ more|Caused by: )")
 
     def accept(self, line: str) -> bool:
         return self._FRAME.match(line) is not None
 
     def finish(self) -> None:
-        body = [line.removeprefix("[ERROR]").strip() for line in self.err.block[1:]]
+        body = [unlevelled(line) for line in self.err.block[1:]]
         causes = [b.removeprefix("Caused by: ") for b in body if b.startswith("Caused by: ")]
         if causes:
             self.err.message = causes[-1]
@@ -86,7 +97,7 @@ class JavacOutput(Reader):
 
     frames_wanted = False
     _OWN = regex(
-        r"^\[ERROR\] (?:-> \[Help|\[Help \d|To see the full|Re-run Maven|For more information|"
+        "^" + ERROR + r"(?:-> \[Help|\[Help \d|To see the full|Re-run Maven|For more information|"
         r"Failed to execute goal)|^\[(?:INFO|WARNING|WARN)\]"
     )
     _THROWN = regex(r"^(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b")
@@ -96,10 +107,11 @@ class JavacOutput(Reader):
     )
 
     def accept(self, line: str) -> bool:
-        return self.count < 40 and line.startswith("[ERROR]") and not self._OWN.match(line)
+        levelled = line.startswith(("[ERROR]", "Error: "))
+        return self.count < 40 and levelled and not self._OWN.match(line)
 
     def finish(self) -> None:
-        body = [line.removeprefix("[ERROR]").strip() for line in self.err.block[1:]]
+        body = [unlevelled(line) for line in self.err.block[1:]]
         said = [b for b in body if b and not b.startswith("at ")]
         thrown = next((b for b in said if self._THROWN.match(b)), None)
         if thrown or said:
@@ -118,14 +130,14 @@ READERS = {
 }
 
 # The goal's line, up to what its plugin said.
-_GOAL = r"^\[ERROR\] Failed to execute goal \S+ (?:\([\w.-]+\) )?on project [\w.-]+: "
+_GOAL = "^" + ERROR + r"Failed to execute goal \S+ (?:\([\w.-]+\) )?on project [\w.-]+: "
 # Where surefire's results name a test again: on the heading's line, or under it.
-_LISTED = r"^(?:\[ERROR\] )?(?:(?:Failed tests|Tests in error): +| {2})"
+_LISTED = f"^(?:{ERROR})?" + r"(?:(?:Failed tests|Tests in error): +| {2})"
 
 ROWS = (
     Format(  # old compiler plugins put javac's own "error: " after the place
         "maven-compiler",
-        rf"^\[(?P<sev>ERROR|WARNING|WARN)\] (?P<file>{JVM_SRC}):"
+        rf"^(?:\[(?P<sev>ERROR|WARNING|WARN)\] |Error:  )(?P<file>{JVM_SRC}):"
         r"\[(?P<line>\d+)(?:,(?P<col>\d+))?\] (?:\((?P<code>[\w-]+)\) )?(?:(?:error|warning): )?"
         r"(?P<msg>.+)$",
         tool="maven",
@@ -140,7 +152,8 @@ ROWS = (
         "surefire-failure",
         # surefire 2: ``testAdd(com.example.AppTest)  Time elapsed``; 3: ``com.example.AppTest.adds
         # -- Time elapsed`` (a parameterised test's ``(int)[1]`` after it)
-        r"^(?:\[ERROR\] )?(?P<test>[\w$.]+(?:\([^()]*\))?(?:\[\d+\])?)(?: --)?\s+Time elapsed: "
+        rf"^(?:{ERROR})?"
+        r"(?P<test>[\w$.]+(?:\([^()]*\))?(?:\[\d+\])?)(?: --)?\s+Time elapsed: "
         r".*<<< (?:FAILURE|ERROR)!$",
         tool="maven",
         block="javatest",
@@ -153,7 +166,8 @@ ROWS = (
     Format(  # a test class's count, its failures below it: no error of its own, nor the
         # sign of one above it (the surefire 2.12 of Maven 3's defaults prints it unprefixed)
         "surefire-class-summary",
-        r"^(?:\[(?:ERROR|WARNING|INFO)\] )?Tests run: \d+, Failures: \d+, Errors: \d+, "
+        r"^(?:\[(?:ERROR|WARNING|INFO)\] |(?:Error|Warning):  )?Tests run: \d+, Failures: \d+, "
+        r"Errors: \d+, "
         r"Skipped: \d+, Time elapsed: .*<<< (?:FAILURE|ERROR)!(?: --? in [\w$.]+)?$",
         tool="maven",
         role="ignore",
@@ -196,14 +210,14 @@ ROWS = (
     ),
     Format(  # the results' headings, their tests under them
         "surefire-results-heading",
-        r"^(?:\[ERROR\] )?(?:Failed tests|Tests in error|Failures|Errors|Flakes):\s*$",
+        f"^(?:{ERROR})?" r"(?:Failed tests|Tests in error|Failures|Errors|Flakes):\s*$",
         tool="maven",
         role="ignore",
         examples=("Failed tests: ", "[ERROR] Failures: "),
     ),
     Format(  # a goal that failed for want of an artifact: nothing before it says so
         "maven-unresolved",
-        r"^\[ERROR\] Failed to execute goal (?:\S+ (?:\([\w.-]+\) )?)?on project [\w.-]+: "
+        "^" + ERROR + r"Failed to execute goal (?:\S+ (?:\([\w.-]+\) )?)?on project [\w.-]+: "
         r"(?P<msg>.*?(?:Could not resolve dependencies|could not be resolved|Cannot access|"
         r"Could not (?:find|transfer) artifact|Failed to read artifact descriptor).*?)"
         r"(?: -> \[Help \d+\])?$",
@@ -246,7 +260,7 @@ ROWS = (
     ),
     Format(  # javac's own output, which the compiler plugin could not parse, under it
         "maven-javac-unparsed",
-        r"^\[ERROR\] (?P<msg>Failure executing javac, but could not parse the error:)\s*$",
+        "^" + ERROR + r"(?P<msg>Failure executing javac, but could not parse the error:)\s*$",
         tool="javac",
         block="javacoutput",
         rank=3,
@@ -254,7 +268,7 @@ ROWS = (
     ),
     Format(  # a JVM out of memory: surefire's fork says the error's message alone
         "maven-out-of-memory",
-        r"^\[ERROR\] (?P<msg>(?:java\.lang\.OutOfMemoryError: )?(?:Java heap space|GC overhead "
+        "^" + ERROR + r"(?P<msg>(?:java\.lang\.OutOfMemoryError: )?(?:Java heap space|GC overhead "
         r"limit exceeded|Metaspace|PermGen space|Compressed class space|unable to create (?:new )?"
         r"native thread)\b.*?)(?: -> \[Help \d+\])?\s*$",
         tool="maven",
@@ -268,7 +282,7 @@ ROWS = (
     ),
     Format(  # another exception logged under [ERROR] (not Maven's own, which repeat the goal)
         "maven-logged-exception",
-        r"^\[ERROR\] (?P<msg>(?!org\.apache\.maven\.)(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*"
+        "^" + ERROR + r"(?P<msg>(?!org\.apache\.maven\.)(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*"
         r"(?:Exception|Error)(?:: .*)?)$",
         tool="maven",
         block="mavenstack",
@@ -277,8 +291,7 @@ ROWS = (
     ),
     Format(  # the goal that failed, of the errors above it; of itself where none was read
         "maven-goal-failed",
-        r"^\[ERROR\] Failed to execute goal \S+ (?:\([\w.-]+\) )?on project [\w.-]+: "
-        r"(?P<msg>\S.*?)(?: -> \[Help \d+\])?\s*$",
+        _GOAL + r"(?P<msg>\S.*?)(?: -> \[Help \d+\])?\s*$",
         tool="maven",
         role="count",
         rank=1,
@@ -289,7 +302,8 @@ ROWS = (
     ),
     Format(  # ... its reason on the lines under it (the enforcer's rules)
         "maven-goal-failed-below",
-        r"^\[ERROR\] (?P<msg>Failed to execute goal \S+ (?:\([\w.-]+\) )?on project [\w.-]+):\s*$",
+        "^" + ERROR + r"(?P<msg>Failed to execute goal \S+ (?:\([\w.-]+\) )?on project "
+        r"[\w.-]+):\s*$",
         tool="maven",
         role="count",
         rank=1,
@@ -300,7 +314,7 @@ ROWS = (
     ),
     Format(
         "maven-consequence",
-        r"^\[ERROR\] (?P<msg>(?:Failed to execute goal|Tests run:|Failures:|Errors:|"
+        "^" + ERROR + r"(?P<msg>(?:Failed to execute goal|Tests run:|Failures:|Errors:|"
         r"There (?:are|were) test failures|BUILD FAILURE|"
         r"Please refer to|To see the full|Re-run Maven|For more information|-> \[Help|"
         r"\[Help \d|After correcting|\s*$|\s+\S+:\d+ |Crashed tests|The forked VM|"
@@ -316,7 +330,8 @@ ROWS = (
     ),
     Format(
         "maven-noise",
-        r"^\[(?:ERROR|WARNING)\] (?:Picked up (?:JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)|"
+        r"^(?:\[(?:ERROR|WARNING)\]|(?:Error|Warning): ) (?:Picked up (?:JAVA_TOOL_OPTIONS|"
+        r"_JAVA_OPTIONS)|"
         r"Java HotSpot\(TM\)|OpenJDK 64-Bit Server VM warning|COMPILATION ERROR :?\s*$|"
         r"\s*at [\w$.<>/]+\(.*\)$)",  # the frames of an exception whose line was read
         tool="maven",

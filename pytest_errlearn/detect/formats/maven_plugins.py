@@ -28,11 +28,12 @@ from __future__ import annotations
 from ...report import Error
 from ..reader import Reader
 from . import Format, regex
+from .maven import ERROR
 
 ORDER = 44  # before maven.py's rows: its goal line would take these goals' lines
 
 # The goal's line, up to what its plugin said.
-_GOAL = r"^\[ERROR\] Failed to execute goal \S+ (?:\([\w.-]+\) )?on project [\w.-]+: "
+_GOAL = "^" + ERROR + r"Failed to execute goal \S+ (?:\([\w.-]+\) )?on project [\w.-]+: "
 
 
 class EnforcerRule(Reader):
@@ -43,10 +44,10 @@ class EnforcerRule(Reader):
 
     frames_wanted = False
     _OWN = regex(
-        r"^\[(?:INFO|WARNING|WARN|DEBUG)\]|^\[ERROR\] (?:Rule \d+:|Failed to execute goal|->|"
+        r"^\[(?:INFO|WARNING|WARN|DEBUG)\]|^" + ERROR + r"(?:Rule \d+:|Failed to execute goal|->|"
         r"-{10,}|BUILD|\s*$)"
     )
-    _LEVEL = regex(r"^\[ERROR\] ")
+    _LEVEL = regex("^" + ERROR)
     _ABOVE = regex(r"\bSee above\b")
 
     def __init__(self, err: Error, start: int) -> None:
@@ -93,7 +94,8 @@ READERS = {"enforcer": EnforcerRule, "spotless": Spotless}
 ROWS = (
     Format(  # an enforcer rule that failed, its reason on the lines under it
         "maven-enforcer",
-        r"^\[(?:ERROR|WARNING)\] Rule \d+: (?:[\w$]+\.)*(?P<code>[\w$]+) failed with message:\s*$",
+        r"^(?:\[(?:ERROR|WARNING)\]|(?:Error|Warning): ) Rule \d+: (?:[\w$]+\.)*(?P<code>[\w$]+) "
+        r"failed with message:\s*$",
         tool="maven",
         category="config",
         block="enforcer",
@@ -121,7 +123,7 @@ ROWS = (
     ),
     Format(  # Spotless's check: the files it would reformat under it
         "maven-spotless",
-        r"^\[ERROR\] Failed to execute goal com\.diffplug\.spotless:\S+ (?:\([\w.-]+\) )?on "
+        "^" + ERROR + r"Failed to execute goal com\.diffplug\.spotless:\S+ (?:\([\w.-]+\) )?on "
         r"project [\w.-]+: (?P<msg>The following files had format violations:)\s*$",
         tool="spotless",
         category="build",
