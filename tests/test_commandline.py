@@ -42,6 +42,8 @@ TABLE: list[tuple[str, str | None, str, str | None, str | None]] = [
     ("command pytest", "pytest", "pytest", "pytest", "pytest"),
     ("command -v make", None, "", None, None),  # a look-up runs nothing
     ("ccache gcc -c a.c", "gcc", "gcc", "gcc", "gcc -c a.c"),
+    ("mpirun -np 4 python -m pytest", "pytest", "pytest", "pytest", "python -m pytest"),
+    ("srun -n 2 --mem 4G cargo test", "cargo", "cargo test", "cargo", "cargo test"),
     # launchers
     ("npx jest --ci", "jest", "jest", "jest", "npx jest --ci"),
     ("npx -p typescript tsc --noEmit", "tsc", "tsc", "tsc", "npx -p typescript tsc --noEmit"),

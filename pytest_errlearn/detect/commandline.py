@@ -83,6 +83,21 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
         0,
     ),
     "taskset": (frozenset(), 1),
+    # MPI's launchers and Slurm's run the rest of their line on every rank or task
+    # (``mpirun -np 4 pytest``): Open MPI's, MPICH's, srun's options with a value
+    **dict.fromkeys(
+        ("mpirun", "mpiexec", "orterun", "prterun"),
+        (
+            word_set("-n -np -c --n --np -H --host --hostfile -hostfile -machinefile -f")
+            | word_set("--map-by --bind-to --rank-by -x -ppn --ppn -wdir --wdir"),
+            0,
+        ),
+    ),
+    "srun": (
+        word_set("-n --ntasks -N --nodes -c --cpus-per-task -t --time -p --partition")
+        | word_set("-A --account --gres --mem -J --job-name -o --output -e --error"),
+        0,
+    ),
     "flock": (word_set("-w --timeout -E --conflict-exit-code"), 1),
     "exec": (word_set("-a"), 0),
     "caffeinate": (word_set("-t -w"), 0),
