@@ -63,6 +63,8 @@ class Traceback(Reader):
     The message is the exception line that ends the first traceback of a chain
     (the root cause, which the later ones wrap or follow from); the location
     is the innermost frame in the user's code above it (Python lists it last).
+    A notebook runner's (nbconvert's, papermill's) only follows from the cell's
+    traceback printed under it.
     """
 
     innermost_first = False
@@ -76,6 +78,9 @@ class Traceback(Reader):
     # Ruby 2.5 to 2.7 print an uncaught exception's backtrace under the same header,
     # reversed ("\t2: from app.rb:5:in `<main>'"), its error last: Ruby's rows read it.
     _RUBY_FRAME = re.compile(r"^\s+\d+: from \S+:\d+:in [`']")
+    # A notebook runner's exception for a cell that raised: the cell's own traceback
+    # (IPython's) follows it, and says why.
+    _CELL_FAILED = re.compile(r"^(?:[\w.]+\.)?(?:CellExecutionError|PapermillExecutionError):")
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
@@ -109,6 +114,7 @@ class Traceback(Reader):
             if self.cause_end is None:
                 self.err.message, self.named = line.strip(), True
                 self.err.code = None
+                self.consequence = self._CELL_FAILED.match(line) is not None
                 self.cause_end = len(self.err.block) + 1  # this line, once appended
             self.after_exception = True
             return True

@@ -79,12 +79,14 @@ class CMake(Reader):
     A build system's modules run their tools from cmake (Zephyr's dtc, Kconfig,
     gen_defines.py) and fail with the tool's status ("command failed with return
     code: 1"): the tool said why above, and this follows from it. Its ``-- In:
-    <dir>, command: ...`` went to stdout, between the header and the message."""
+    <dir>, command: ...`` went to stdout, between the header and the message.
+    So does FindCUDA's script that ran nvcc (``..._generated_x.cu.o.cmake``),
+    "Error generating" the object nvcc failed to make."""
 
     frames_wanted = False
     _ITEMS = 3  # lines of the paragraph a colon introduces, at most
     _STATUS = regex(r"^-- (?!Configuring incomplete|Build files have not been written)")
-    _RETURNED = regex(r"\bfailed with return code: -?\d+$")
+    _RETURNED = regex(r"\bfailed with return code: -?\d+$|^Error generating\b")
 
     # config mode's own verdict, worded after a paragraph of how it looked
     # ("By not providing "FindX.cmake" in CMAKE_MODULE_PATH this project ...")

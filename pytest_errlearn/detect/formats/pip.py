@@ -355,7 +355,7 @@ ROWS = (
         "conda-error",
         r"^(?P<msg>(?P<code>PackagesNotFoundError|ResolvePackageNotFound|(?:LibMamba)?"
         r"UnsatisfiableError|SpecNotFound|PackageNotInstalledError|CondaHTTPError|"
-        r"EnvironmentFileNotFound|EnvironmentLocationNotFound|CondaValueError): .*|"
+        r"EnvironmentFileNotFound|EnvironmentLocationNotFound|CondaValueError):(?: .*)?|"
         r"Encountered problems while solving[:.])$",  # mamba's and micromamba's solver
         tool="conda",
         block="conda",
@@ -373,6 +373,7 @@ ROWS = (
             " with each other:",
             "LibMambaUnsatisfiableError: Encountered problems while solving:",
             "ResolvePackageNotFound: ",
+            "ResolvePackageNotFound:",  # a paste that lost the space after it
             "CondaHTTPError: HTTP 000 CONNECTION FAILED for url"
             " <https://conda.anaconda.org/conda-forge/linux-64/current_repodata.json>",
             "EnvironmentFileNotFound: '/home/ci/app/environment.yml' file not found",

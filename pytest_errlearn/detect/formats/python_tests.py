@@ -129,10 +129,15 @@ ROWS = (
     ),
     Format(
         "pytest-section",
-        r"^_{3,} (?:ERROR at (?:setup|teardown) of |ERROR collecting )?(?P<test>\S+) _{3,}\s*$",
+        r"^_{3,} (?:ERROR at (?:setup|teardown) of |ERROR collecting )?"
+        r"(?P<test>\S+(?:::Cell \d+)?) _{3,}\s*$",  # nbval's test: a notebook's cell
         tool="pytest",
         role="section",
-        examples=("_____ ERROR collecting tests/test_x.py _____", "_______ test_a[1] _______"),
+        examples=(
+            "_____ ERROR collecting tests/test_x.py _____",
+            "_______ test_a[1] _______",
+            "_______ notebooks/calc.ipynb::Cell 0 _______",
+        ),
     ),
     Format(  # the passed tests' output: nothing in it failed
         "pytest-passes",
@@ -166,11 +171,15 @@ ROWS = (
     ),
     Format(
         "pytest-short-summary",
-        rf"^(?P<sev>FAILED|ERROR) (?P<file>{_PY})(?:::(?P<test>\S+))?(?: - (?P<msg>.+))?$",
+        rf"^(?P<sev>FAILED|ERROR) (?P<file>{_PY}|[^\s:]+\.ipynb)(?:::(?P<test>Cell \d+|\S+))?"
+        r"(?: - (?P<msg>.+))?$",
         tool="pytest",
         role="consequence",
         rank=1,
-        examples=("FAILED tests/test_a.py::test_b - assert 1 == 2",),
+        examples=(
+            "FAILED tests/test_a.py::test_b - assert 1 == 2",
+            "FAILED notebooks/calc.ipynb::Cell 0 - Notebook cell execution failed",
+        ),
     ),
     Format(
         "pytest-tb-line",
