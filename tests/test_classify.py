@@ -64,6 +64,9 @@ def test_a_text_that_fits_two_rules_takes_the_earlier_one() -> None:
         ("a.erl:3:8: function g/0 undefined", "reference"),
         ('error: undefined variable "x"', "reference"),  # Elixir 1.15 on
         ("The name `y' does not exist in the context of `main'", "reference"),  # valac
+        ('column "owner_id" referenced in foreign key constraint does not exist', "reference"),
+        ('FATAL:  password authentication failed for user "app"', "config"),  # PostgreSQL
+        ("ERROR 1045 (28000): Access denied for user 'ci'@'localhost'", "config"),  # MySQL
         ("error CS0103: The name 'y' does not exist in the current context", "reference"),
         ("Assignment: Cannot convert from `string' to `int'", "type"),
         ('missing ";"', "syntax"),  # GNAT

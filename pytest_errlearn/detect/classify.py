@@ -23,9 +23,13 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("runtime", r"(?:Test t|\bT)imeout of \d+ ?ms exceeded|Exceeded timeout of \d+ ?ms"),
     # Helm's words for a release it could not make: no failed test's
     ("config", r"\b(?:INSTALLATION|UPGRADE|ROLLBACK) FAILED: "),
-    # A database server's words for a database or user it does not have: the
-    # environment's, not a missing file ("does not exist" below)
-    ("config", r"\b(?:database|role) \"[^\"]+\" does not exist|Unknown database '"),
+    # A database server's words for a database or user it does not have, or credentials
+    # it refuses: the environment's, not a missing file ("does not exist" below)
+    (
+        "config",
+        r"\b(?:database|role) \"[^\"]+\" does not exist|Unknown database '|"
+        r"password authentication failed|Access denied for user '|no pg_hba\.conf entry",
+    ),
     # An ORM's lookup that found no row (Django's ``Item.DoesNotExist``): the
     # program's exception, not a missing file either
     ("runtime", r"\w\.DoesNotExist\b|matching query does not exist"),
@@ -144,7 +148,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"\bE0(?:499|502|505|506|597|716)\b|cannot borrow|does not live long enough|"
         r"is unbound\.|unbound identifier|Unknown function|Undefined variable|"
         # SQL's undefined names: PostgreSQL's, MySQL's, SQLite's (not a missing file)
-        r"\b(?:relation|column|table) \"[^\"]+\" does not exist|Table '[^']+' doesn't exist|"
+        r"\b(?:relation|column|table|function|schema|type|constraint|index|sequence) \"[^\"]+\""
+        r"(?: [\w ]+?)? does not exist|"  # words between: "column "x" referenced in ..."
+        r"Table '[^']+' doesn't exist|"
         r"Unknown column '|no such (?:table|column): |"
         r"Unsupported attribute|"
         r"FixtureLookupError|fixture '[^']+' not found|Cannot access attribute|is possibly unbound|"
