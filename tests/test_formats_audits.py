@@ -137,3 +137,68 @@ def test_govulncheck_before_1_0_is_read_too() -> None:
     (err,) = report.errors
     assert (err.file, err.line, err.span) == ("pkg/kc/client.go", 263, (1, 9))
     assert err.message.startswith("Calling Reader.Read on an archive of many empty compressed")
+
+
+def test_cargo_audit_before_0_9_names_the_advisory_first_and_the_crate_under_it() -> None:
+    report = scan(
+        """
+        error: Vulnerable crates found!
+
+        ID:      RUSTSEC-2019-0001
+        Crate:   libfoo
+        Version: 0.1.0
+        Date:    2019-01-01
+        Title:   Overflow in libfoo's parser
+        Solution: upgrade to: >= 0.2.0
+
+        error: 1 vulnerability found!
+        """
+    )
+    (err,) = report.errors
+    assert (err.message, err.code, err.tool) == (
+        "libfoo 0.1.0: Overflow in libfoo's parser",
+        "RUSTSEC-2019-0001",
+        "cargo-audit",
+    )
+
+
+def test_each_row_of_safety_checks_table_is_an_error_of_its_package() -> None:
+    report = scan(
+        """
+        +============================+===========+==========================+==========+
+        | package                    | installed | affected                 | ID       |
+        +============================+===========+==========================+==========+
+        | libfoo                     | 1.0.0     | <1.2.0                   | 12345    |
+        +==============================================================================+
+        """
+    )
+    (err,) = report.errors
+    assert (err.message, err.code, err.tool) == (
+        "libfoo 1.0.0: known vulnerability (<1.2.0)",
+        "12345",
+        "safety",
+    )
+
+
+def test_safety_scans_vulnerability_is_an_error_of_the_package_above_it() -> None:
+    report = scan(
+        """
+         libfoo==1.0.0 [1 vulnerability found]
+          -> Vuln ID 12345: CVE-2024-0001, CVSS Severity HIGH
+             Affected versions of the libfoo package are vulnerable to ...
+        """
+    )
+    (err,) = report.errors
+    assert (err.message, err.code) == ("libfoo==1.0.0: CVE-2024-0001, CVSS Severity HIGH", "12345")
+
+
+def test_safety_2s_arrow_line_is_an_error_of_the_package_it_names() -> None:
+    report = scan(
+        """
+        -> Vulnerability found in libfoo version 1.0.0
+           Vulnerability ID: 12345
+           Affected spec: <1.2.0
+        """
+    )
+    (err,) = report.errors
+    assert err.message == "libfoo 1.0.0: known vulnerability"

@@ -12,8 +12,12 @@ advisory on a line of its own, its address last::
 
 npm fails the audit only at its ``--audit-level``: its advisories are warnings,
 a failed run's errors. cargo audit prints a block of ``Key:  value`` lines for
-each, from its ``Crate:`` (``Warning:`` among them for an unmaintained crate),
-pip-audit a table row.
+each, from its ``Crate:`` (``Warning:`` among them for an unmaintained crate;
+before 0.9, from its ``ID:``), pip-audit a table row. safety (``safety check``)
+a row of its table per vulnerability, ``| package | installed | affected | ID |``;
+since 2.0 ``-> Vulnerability found in numpy version 1.19.5`` with its fields
+indented under it, and ``safety scan`` (3.0) ``-> Vuln ID 43453: CVE-..., ...``
+under the package's ``numpy==1.19.5 [2 vulnerabilities found]``.
 """
 
 from __future__ import annotations
@@ -28,8 +32,12 @@ if TYPE_CHECKING:
     from ...report import Error
 
 ORDER = 14  # before the bare error:/warning: rows (elixir.py's, rust.py's): cargo audit's counts
-COMMANDS = {"pip-audit": "pip-audit", "govulncheck": "govulncheck"}
-BUILDS: dict[str, frozenset[str] | None] = {"pip-audit": None, "govulncheck": None}
+COMMANDS = {"pip-audit": "pip-audit", "govulncheck": "govulncheck", "safety": "safety"}
+BUILDS: dict[str, frozenset[str] | None] = {
+    "pip-audit": None,
+    "govulncheck": None,
+    "safety": frozenset({"check", "scan"}),
+}
 
 # Where npm's advisory lines point; stage 1 finds them by it (they start with any words).
 _ADVISORY = r"://(?:github\.com/advisories/(?P<code>GHSA-[\w-]+)|npmjs\.com/advisories/\d+)"
@@ -40,7 +48,8 @@ class CargoAdvisory(Reader):
     """An advisory's ``Key:  value`` lines under its ``Crate:`` (and the dependency
     tree after them): its id is the code, the crate, version and title the
     message; ``Warning:`` among them (an unmaintained or yanked crate) makes it
-    a warning. Lines with no ``ID:`` among them were no advisory."""
+    a warning. Lines with no ``ID:`` among them were no advisory. Before 0.9 the
+    ``ID:`` came first, the ``Crate:`` among the lines under it."""
 
     frames_wanted = False
     valid = False  # until its ID
@@ -51,6 +60,9 @@ class CargoAdvisory(Reader):
         super().__init__(err, start)
         self.said: dict[str, str] = {}
         self.tree = False
+        self.first = "ID" if err.text.lstrip().startswith("ID:") else "Crate"  # its header's key
+        if self.first == "ID":
+            self.valid = True
 
     def accept(self, line: str) -> bool:
         if self.tree:
@@ -58,7 +70,7 @@ class CargoAdvisory(Reader):
         if line.rstrip() == "Dependency tree:":
             self.tree = True
             return True
-        if (m := self._FIELD.match(line)) is None or m["key"] == "Crate":
+        if (m := self._FIELD.match(line)) is None or m["key"] == self.first:
             return False
         self.said.setdefault(m["key"], m["value"])
         if m["key"] == "ID":
@@ -67,7 +79,8 @@ class CargoAdvisory(Reader):
         return True
 
     def finish(self) -> None:
-        crate = " ".join([self.err.message, *self.said.get("Version", "").split()])
+        name = self.said.get("Crate", "") if self.first == "ID" else self.err.message
+        crate = " ".join([name, *self.said.get("Version", "").split()])
         self.err.message = f"{crate}: {self.said.get('Title', 'known vulnerability')}"
 
 
@@ -124,6 +137,24 @@ def _npm_package(groups: dict[str, str | None], before: Sequence[str]) -> None:
             return
 
 
+_SAFETY_PACKAGE = regex(r"^\s*(?P<pkg>\S+) \[\d+ vulnerabilit(?:y|ies) found\]")
+
+
+def _safety_advisory(groups: dict[str, str | None], before: Sequence[str]) -> None:
+    """A package, its version and what the advisory affects; ``safety scan``'s
+    package is on the line above its advisories."""
+    if groups.get("vuln"):
+        package = next((m["pkg"] for t in reversed(before) if (m := _SAFETY_PACKAGE.match(t))), "")
+        groups["msg"] = f"{package}: {groups['vuln']}".lstrip(": ")
+        groups["code"] = groups["vid"]
+    elif groups.get("spec"):
+        groups["msg"] = (
+            f"{groups['pkg']} {groups['version']}: known vulnerability ({groups['spec']})"
+        )
+    else:
+        groups["msg"] = f"{groups['found']} {groups['installed']}: known vulnerability"
+
+
 def _pip_advisory(groups: dict[str, str | None], before: Sequence[str]) -> None:
     fix = f" (fixed in {groups['fix']})" if groups.get("fix") else ""
     groups["msg"] = f"{groups['pkg']} {groups['version']}: known vulnerability{fix}"
@@ -147,13 +178,13 @@ ROWS = (
     ),
     Format(
         "cargo-audit-advisory",
-        r"^Crate: +(?P<msg>[\w-]+)\s*$",
+        r"^(?:Crate: +(?P<msg>[\w-]+)|ID: +(?P<code>RUSTSEC-\d{4}-\d{4}))\s*$",
         tool="cargo-audit",
         category="dependency",
         block="cargo-audit",
         rank=2,
-        words=("crate:",),
-        examples=("Crate:     time", "Crate:     ansi_term"),
+        words=("crate:", "rustsec-"),
+        examples=("Crate:     time", "Crate:     ansi_term", "ID:      RUSTSEC-2019-0033"),
     ),
     Format(  # its count of them
         "cargo-audit-found",
@@ -163,12 +194,13 @@ ROWS = (
         rank=2,
         examples=("error: 1 vulnerability found!", "error: 3 vulnerabilities found!"),
     ),
-    Format(  # ... and of the warnings among them, read already
+    Format(  # ... and of the warnings among them, read already (and, before 0.9, its
+        # heading above the advisories)
         "cargo-audit-warnings",
-        r"^warning: \d+ allowed warnings? found$",
+        r"^(?:warning: \d+ allowed warnings? found|error: Vulnerable crates found!)$",
         tool="cargo-audit",
         role="ignore",
-        examples=("warning: 1 allowed warning found",),
+        examples=("warning: 1 allowed warning found", "error: Vulnerable crates found!"),
     ),
     Format(
         "govulncheck",
@@ -212,5 +244,21 @@ ROWS = (
         role="ignore",
         rank=2,
         examples=("Found 2 known vulnerabilities in 1 package",),
+    ),
+    Format(  # safety check's table row; since 2.0 its "->" line, and safety scan's
+        "safety-vulnerability",
+        r"^(?:\| (?P<pkg>[A-Za-z0-9][\w.-]*) +\| (?P<version>\d\S*) +\| (?P<spec>[<>=!~]\S*) +"
+        r"\| (?P<code>\d{4,}) +\||\s*-> Vulnerability found in (?P<found>\S+) version "
+        r"(?P<installed>\S+)|\s*-> Vuln ID (?P<vid>\d+): (?P<vuln>\S.*?))\s*$",
+        tool="safety",
+        category="dependency",
+        fixup=_safety_advisory,
+        rank=2,
+        words=("vulnerability found", "vuln id", "    |"),  # the last: its table's padded cells
+        examples=(
+            "| requests                   | 2.19.0    | <2.20.0                  | 36546    |",
+            "-> Vulnerability found in jinja2 version 2.10",
+            "  -> Vuln ID 51668: CVE-2022-00001, CVSS Severity HIGH",
+        ),
     ),
 )
