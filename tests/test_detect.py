@@ -559,5 +559,5 @@ def test_an_exception_that_ends_at_its_colon_takes_its_message_from_the_next_lin
 
 
 def test_a_line_under_an_exception_s_colon_that_is_an_error_of_its_own_stays_one() -> None:
-    report = scan("WorkflowError:\nsrc/rules.py:3:1: error: unexpected indent\n")
+    report = scan("ConfigurationError:\nsrc/rules.py:3:1: error: unexpected indent\n")
     assert [e.message for e in report.errors][-1] == "unexpected indent"
