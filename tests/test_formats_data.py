@@ -48,6 +48,31 @@ def test_a_cell_that_raised_under_nbconvert_is_one_error_saying_the_cells_except
     assert report.errors[0].span == (1, 19)
 
 
+def test_the_runner_s_own_traceback_above_the_cell_s_only_follows_from_it() -> None:
+    # ``jupyter nbconvert --execute``: its traceback ends in the wrapper, then the cell's
+    report = scan(
+        f"""
+        Traceback (most recent call last):
+          File "/home/user/venv/bin/jupyter-nbconvert", line 8, in <module>
+            sys.exit(main())
+          File "/home/user/venv/lib/python3.11/site-packages/nbclient/client.py", line 918, in
+            raise CellExecutionError.from_cell_and_msg(cell, exec_reply_content)
+        nbclient.exceptions.CellExecutionError: {WHAT}
+        ------------------
+        import numpy
+        ------------------
+
+        {RED}ModuleNotFoundError{OFF}                       Traceback (most recent call last)
+        {CYAN}Cell{OFF}{CYAN} {OFF}{GREEN}In[1]{OFF}{GREEN}, line 1{OFF}
+        {GREEN}----> {OFF}{GREEN}1{OFF} import numpy
+
+        {RED}ModuleNotFoundError{OFF}: No module named 'numpy'
+        """
+    )
+    assert report.primary is not None
+    assert report.primary.message == "ModuleNotFoundError: No module named 'numpy'"
+
+
 def test_an_ipython_traceback_points_at_the_users_module_and_its_echo_is_no_second_error() -> None:
     report = scan(
         """

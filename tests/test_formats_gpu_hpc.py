@@ -243,3 +243,19 @@ def test_a_batch_job_slurm_would_not_take_is_a_config_error_over_a_plugins_line(
     assert head is not None
     assert (head.tool, head.category) == ("slurm", "config")
     assert head.message.startswith("Batch job submission failed: Invalid account")
+
+
+def test_findcuda_s_error_generating_the_object_follows_from_nvcc_s_error() -> None:
+    report = scan(
+        """
+        nvcc fatal   : Unsupported gpu architecture 'compute_30'
+        CMake Error at kernels_generated_add.cu.o.Release.cmake:220 (message):
+          Error generating
+          /home/user/build/CMakeFiles/kernels.dir/./kernels_generated_add.cu.o
+
+
+        make[2]: *** [CMakeFiles/kernels.dir/build.make:77: kernels_generated_add.cu.o] Error 1
+        """
+    )
+    [err] = report.errors
+    assert (err.tool, err.message) == ("nvcc", "Unsupported gpu architecture 'compute_30'")
