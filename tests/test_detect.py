@@ -461,7 +461,11 @@ STAMPED_LOGS = {
 
 @pytest.mark.parametrize(
     "stamp",
-    ["2024-05-01T10:00:00.1234567Z ", "2024-05-01 10:00:00.123456 | ubuntu-jammy | "],  # Zuul's
+    [
+        "2024-05-01T10:00:00.1234567Z ",
+        "2024-05-01 10:00:00.123456 | ubuntu-jammy | ",  # Zuul's
+        "1:09:33 PM: ",  # Netlify's
+    ],
 )
 @pytest.mark.parametrize("tool", STAMPED_LOGS)
 def test_a_log_reads_the_same_with_ci_timestamps_before_its_lines(tool: str, stamp: str) -> None:

@@ -15,9 +15,9 @@ The tree's first level names the specifications it could not fit, what is
 wrong with each after them; conda prints the tree unindented and wraps its
 long lines, after its ``LibMambaUnsatisfiableError: Encountered problems while
 solving:`` (``pip.py``'s row), whose problems the tree only says again. The
-``critical`` line after micromamba's tree repeats the error (it exits on it). Its other errors are one line at those levels, the reasons
-indented under it (``critical libmamba Multiple errors occured:``, the
-downloads that failed).
+``critical`` line after micromamba's tree repeats the error (it exits on it).
+Its other errors are one line at those levels, the reasons indented under
+it (``critical libmamba Multiple errors occured:``, the downloads that failed).
 """
 
 from __future__ import annotations
