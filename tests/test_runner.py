@@ -218,7 +218,10 @@ def test_ctrl_c_reaches_the_command_once_and_errlearn_waits_for_it() -> None:
 
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 7), (signal.SIGHUP, 8)])
 def test_sigterm_and_sighup_are_forwarded_to_the_command(signum: int, status: int) -> None:
-    with errlearn_process(py(_COUNT_INTERRUPTS)) as proc:
+    # The command waits far longer than a loaded machine may take to send the signal:
+    # only the signal ends it (with 1 s it could end first, and exit 0).
+    waits = _COUNT_INTERRUPTS.replace("time.sleep(1)", "time.sleep(25)")
+    with errlearn_process(py(waits)) as proc:
         os.kill(proc.pid, signum)  # errlearn alone, as a CI runner or a closing terminal does
         proc.communicate(timeout=30)
     assert proc.returncode == status

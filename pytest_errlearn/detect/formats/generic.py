@@ -126,7 +126,7 @@ ROWS = (
         examples=(
             "SyntaxError: invalid syntax",
             "TypeError: x is not a function",
-            "MissingRuleException:",  # its message on the next line
+            "ConfigurationError:",  # its message on the next line
         ),
         fixup=_exception_place,
     ),

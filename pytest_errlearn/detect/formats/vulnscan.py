@@ -42,15 +42,13 @@ COMMANDS = {
     "trivy": "trivy",
     "grype": "grype",
     "snyk": "snyk",
-    "dependency-check": "dependency-check",
-    "dependency-check.sh": "dependency-check",
+    "dependency-check": "dependency-check",  # its script too: a command line's name drops ".sh"
 }
 BUILDS: dict[str, frozenset[str] | None] = {
     "trivy": frozenset({"image", "fs", "filesystem", "repo", "rootfs", "config", "k8s"}),
     "grype": None,
     "snyk": frozenset({"test", "monitor"}),
     "dependency-check": None,
-    "dependency-check.sh": None,
 }
 
 # An advisory's id, as the scanners name it: CVE, GitHub's, Go's, a distribution's.
