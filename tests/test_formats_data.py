@@ -328,3 +328,18 @@ def test_a_nextflow_script_error_points_at_the_script_line() -> None:
     assert [(e.message, e.file, e.line) for e in report.errors] == [
         ("No such variable: reads", "main.nf", 12)
     ]
+
+
+def test_libmambas_error_after_the_problems_micromamba_listed_above_it_is_no_second() -> None:
+    report = scan(
+        """
+        Encountered problems while solving:
+          - nothing provides requested quarto
+
+        The environment can't be solved, aborting the operation
+        error    libmamba Could not solve for environment specs
+        critical libmamba UnsatisfiableError
+        """
+    )
+    [err] = report.errors
+    assert err.message == "Encountered problems while solving: nothing provides requested quarto"

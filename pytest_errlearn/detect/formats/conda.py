@@ -90,6 +90,10 @@ class LibmambaProblems(Reader):
             self.err.message = f"{said}: {'; '.join(self.problems)}"
         elif self.reason is not None:
             self.err.message = f"{said}: {self.reason}"
+        elif said.startswith("Could not solve"):
+            # no tree under it: micromamba before 2 listed the problems above it
+            # ("Encountered problems while solving:", pip.py's conda-error)
+            self.consequence = True
 
     def category(self) -> str | None:
         return said_in(_SAYS, self.err.message)
