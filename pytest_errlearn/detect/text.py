@@ -23,7 +23,9 @@ MAX_LINE = 4096  # characters of one line that are analysed; a 20 MB line is cut
 # its number and the seconds since it began), each with the space after it: the
 # analysed text starts after them (``rows``), and stage 1 looks past them (``prefilter``).
 CI_STAMPS = (
-    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+(?:\| [\w.-]+ \|\s+)?"  # Zuul's node
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+"
+    r"(?:(?:UTC|GMT)\s+)?(?:\[\d+\]\s+)?"  # a server's log line: PostgreSQL's zone and pid
+    r"(?:\| [\w.-]+ \|\s+)?"  # Zuul's node
     r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]\s+"
     r"|\d\d:\d\d:\d\d(?:[.,]\d+)? ?\s+"  # Jenkins' Timestamper: its time, two spaces
     r"|\d{1,2}:\d\d:\d\d [AP]M:\s+"  # Netlify's deploy log
