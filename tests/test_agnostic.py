@@ -72,6 +72,18 @@ def test_a_reason_under_ci_timestamps_is_read_without_them() -> None:
     assert report.primary.span == (4, 4)
 
 
+def test_a_logger_s_level_before_the_reason_is_no_part_of_its_message() -> None:
+    report = scan(
+        """
+        $ trivy image app:latest
+        2024-05-02T09:14:03.496Z\tFATAL\tscan error: image scan failed: no such image
+        The command "./scan.sh" exited with 1.
+        """
+    )
+    assert report.primary is not None
+    assert report.primary.message == "scan error: image scan failed: no such image"
+
+
 def test_a_retry_notice_between_two_tries_is_no_reason() -> None:
     lines = ["fetch failed: Could not resolve host", "  Waiting 15 seconds before trying again"]
     why = agnostic.reason(lines)

@@ -238,6 +238,13 @@ def reason(
 
 _WALL_LINE, _SKIPPED, _KEPT = "wall", "skipped", "kept"
 
+# A logger's level before the line's own words, in its column (Go's zap: a tab;
+# padded with spaces) or with a colon (Python's logging): no part of the message.
+# One space is a sentence's ("ERROR in ./src/app.js", webpack's).
+_LEVEL = re.compile(
+    r"^\[?(?:FATAL|ERROR|ERRO|ERR|FTL|CRITICAL|CRIT|SEVERE)\]?(?::\s*|\t\s*| {2,})(?=\S)"
+)
+
 
 @lru_cache(maxsize=4096)
 def reason_error(lines: Cleaned, why: Reason, first: int, tool: str | None) -> Error:
@@ -247,7 +254,7 @@ def reason_error(lines: Cleaned, why: Reason, first: int, tool: str | None) -> E
     head = lines[why.head]
     where = place(body, why.head - why.first)
     return Error(
-        message=head.strip(),
+        message=_LEVEL.sub("", head.strip(), count=1),
         text=head,
         tool=tool,
         file=where[0] if where else None,
