@@ -466,6 +466,7 @@ STAMPED_LOGS = {
         "2024-05-01 10:00:00.123456 | ubuntu-jammy | ",  # Zuul's
         "2024-05-01 10:00:00.123 UTC [62] ",  # a server's log (PostgreSQL's default)
         "1:09:33 PM: ",  # Netlify's
+        "11:09:33 PM: ",
     ],
 )
 @pytest.mark.parametrize("tool", STAMPED_LOGS)

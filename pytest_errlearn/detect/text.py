@@ -27,8 +27,8 @@ CI_STAMPS = (
     r"(?:(?:UTC|GMT)\s+)?(?:\[\d+\]\s+)?"  # a server's log line: PostgreSQL's zone and pid
     r"(?:\| [\w.-]+ \|\s+)?"  # Zuul's node
     r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]\s+"
+    r"|\d{1,2}:\d\d:\d\d [AP]M:\s+"  # Netlify's deploy log (before Jenkins', which takes its time)
     r"|\d\d:\d\d:\d\d(?:[.,]\d+)? ?\s+"  # Jenkins' Timestamper: its time, two spaces
-    r"|\d{1,2}:\d\d:\d\d [AP]M:\s+"  # Netlify's deploy log
     # (in a pipeline's log its date and time in brackets, the alternative above)
     r"|\[[\w.-]+\]\s+\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\s+"
     r"|#\d+ \d+\.\d+\s+"
