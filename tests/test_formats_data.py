@@ -9,6 +9,8 @@ and their sources print.
 
 from __future__ import annotations
 
+import textwrap
+
 from test_detect import scan
 
 ESC = "\x1b"
@@ -120,33 +122,42 @@ def test_an_ipython_traceback_on_its_own_is_its_exception() -> None:
     ]
 
 
+# nbval's report of a cell that raised, as pytest prints it (its colours kept).
+NBVAL_FAILURE = textwrap.dedent(
+    f"""
+    =================================== FAILURES ===================================
+    ______________________________ calc.ipynb::Cell 0 ______________________________
+    {ESC}[91mNotebook cell execution failed{ESC}[0m
+    {ESC}[94mCell 0: Cell execution caused an exception
+
+    Input:
+    {ESC}[0mtotal([1, 2])
+
+    {ESC}[94mTraceback:{ESC}[0m
+
+    {RED}---------------------------------------------------------------------------{OFF}
+    {RED}NameError{OFF}                                 Traceback (most recent call last)
+    {CYAN}Cell{OFF}{CYAN} {OFF}{GREEN}In[1]{OFF}{GREEN}, line 1{OFF}
+    {GREEN}----> {OFF}{GREEN}1{OFF} total([1, 2])
+
+    {RED}NameError{OFF}: name 'total' is not defined
+    """
+)
+
+
 def test_an_nbval_cell_that_raised_is_its_exception_in_the_cells_test() -> None:
-    report = scan(
-        f"""
-        =================================== FAILURES ===================================
-        ______________________________ calc.ipynb::Cell 0 ______________________________
-        {ESC}[91mNotebook cell execution failed{ESC}[0m
-        {ESC}[94mCell 0: Cell execution caused an exception
-
-        Input:
-        {ESC}[0mtotal([1, 2])
-
-        {ESC}[94mTraceback:{ESC}[0m
-
-        {RED}---------------------------------------------------------------------------{OFF}
-        {RED}NameError{OFF}                                 Traceback (most recent call last)
-        {CYAN}Cell{OFF}{CYAN} {OFF}{GREEN}In[1]{OFF}{GREEN}, line 1{OFF}
-        {GREEN}----> {OFF}{GREEN}1{OFF} total([1, 2])
-
-        {RED}NameError{OFF}: name 'total' is not defined
-        """
-    )
+    report = scan(NBVAL_FAILURE)
     first = report.errors[0]
     assert (first.message, first.test, first.tool) == (
         "NameError: name 'total' is not defined",
         "calc.ipynb::Cell 0",
         "pytest",
     )
+
+
+def test_nbval_s_short_summary_line_follows_from_the_cell_s_failure() -> None:
+    summary = "FAILED calc.ipynb::Cell 0 - Notebook cell execution failed\n"
+    assert len(scan(NBVAL_FAILURE + summary).errors) == len(scan(NBVAL_FAILURE).errors)
 
 
 def test_nbval_outputs_that_differ_are_the_cells_failed_assertion() -> None:

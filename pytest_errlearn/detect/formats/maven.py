@@ -36,17 +36,17 @@ from .java import JVM_SRC, javac_detail
 from .scala import jvm_user_frame
 
 ORDER = 45  # with java.py's rows, after them (by name): none takes the other's lines
+COMMANDS = dict.fromkeys(("mvn", "mvnw"), "maven")
+# Executable -> the subcommands that build or test (None: any use).
+BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(("mvn", "mvnw"), None)
+# Executable -> its options that name a manifest, whose folder is the one it works in.
+MANIFEST_OPTIONS = dict.fromkeys(("mvn", "mvnw"), ("-f", "--file"))
 
 # Maven's level before a line, or GitHub Actions' rendering of it in a job's
 # page (and so in a paste from it): "Error:  Failed to execute goal ...", an
 # annotation with Maven's own space after the level kept. Not in the catch-all
 # row below: the page shows other tools' "ERROR" lines so too.
 ERROR = r"(?:\[ERROR\]|Error: ) "
-COMMANDS = dict.fromkeys(("mvn", "mvnw"), "maven")
-# Executable -> the subcommands that build or test (None: any use).
-BUILDS: dict[str, frozenset[str] | None] = dict.fromkeys(("mvn", "mvnw"), None)
-# Executable -> its options that name a manifest, whose folder is the one it works in.
-MANIFEST_OPTIONS = dict.fromkeys(("mvn", "mvnw"), ("-f", "--file"))
 
 
 def unlevelled(line: str) -> str:
