@@ -327,11 +327,14 @@ class Detector:
         if self._scanner.ahead is None:
             find = prefilter.find_for(self.tool)
             self._scanner.ahead = ahead.start(self._scanner, fd, begin, end, then, find)
+            if self._scanner.ahead is not None:
+                _prepare_table()
 
     def take_ahead(self, worker: ahead.Ahead) -> None:
         """A worker started on this input from its first byte before this detector
         was made (``ahead.start`` of fresh ``Chunks``); nothing fed yet."""
         self._scanner.ahead = worker
+        _prepare_table()
 
     def close(self, failed: bool | None = None) -> Report:
         """Finish the input and return the report, root cause named (``failed``:
@@ -345,6 +348,14 @@ class Detector:
             if (worker := self._scanner.ahead) is not None:
                 self.after = worker.after()
                 worker.close()
+
+
+def _prepare_table() -> None:
+    """The table's set compiled while the worker compiles its own automata and
+    reads its first chunk: time the scanner would otherwise spend waiting."""
+    from .formats import TABLE
+
+    TABLE.prepare()
 
 
 CHUNK = 1 << 22  # 4 MiB reads: big enough for the prefilter, small enough for memory

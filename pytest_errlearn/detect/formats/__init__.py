@@ -222,6 +222,11 @@ class Table:
         only runs stage 1 (``ahead``) never needs it."""
         return _recogniser_set(self.rows)
 
+    def prepare(self) -> None:
+        """Compile the rows' set now, not on the first line matched: for a scanner
+        that would otherwise wait idle for its worker's first chunk (``ahead``)."""
+        _ = self._set
+
     def match(self, line: str) -> Hit | None:
         if self._set is not None:
             try:
