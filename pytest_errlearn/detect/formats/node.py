@@ -20,10 +20,9 @@ from . import Format, named_above, regex
 
 # What follows the file name that starts eslint's compact lines (``seek``).
 _ESLINT_AT = r": line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - "
-# eslint's stylish format names the file once, on a line of its own above its problems.
-_ESLINT_FILE = named_above(
-    r"^(?P<file>(?:[A-Za-z]:)?[\w./\\@~-]+\.(?:[cm]?[jt]sx?|vue|svelte|json))\s*$"
-)
+# eslint's stylish format names the file once, on a line of its own above its problems;
+# linters of other languages print it too (stylelint's CSS, solhint's Solidity).
+_ESLINT_FILE = named_above(r"^(?P<file>(?:[A-Za-z]:)?[\w./\\@~-]+\.[A-Za-z]\w{0,9})\s*$")
 
 
 _JS = r"[^\s:(]+\.(?:[cm]?[jt]sx?|vue|svelte)"
