@@ -241,7 +241,9 @@ def test_a_warning_line_past_the_limit_is_read_once_however_often_the_worker_lis
     log, one_pass = warned(tmp_path, 500)
     read: list[str] = []
     row_of = scanner.row_of
-    monkeypatch.setattr(scanner, "row_of", lambda text: read.append(text) or row_of(text))
+    monkeypatch.setattr(
+        scanner, "row_of", lambda text, tool=None: read.append(text) or row_of(text, tool)
+    )
     assert detected(log, read=STEP, worker=True)[::2] == (one_pass, True)
     assert len(read) < MAX_WARNINGS + 10  # in full up to the limit; the 500 past it counted
 

@@ -27,8 +27,13 @@ def test_row_names_are_unique() -> None:
 
 @pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
 def test_each_example_line_is_found_by_its_own_row(row: Format, example: str) -> None:
-    hit = TABLE.match(example)
+    hit = TABLE.match(example, _own_tool(row))
     assert hit is not None and hit.fmt.name == row.name
+
+
+def _own_tool(row: Format) -> str | None:
+    """A tool in whose output the row reads lines: one of its own, if it has any."""
+    return row.own_output[0] if row.own_output else None
 
 
 def test_an_re2_set_names_the_regexes_a_text_holds_anchored_at_its_start_or_anywhere() -> None:
@@ -56,14 +61,17 @@ def test_without_re2_the_table_finds_each_example_lines_row_all_the_same(
 ) -> None:
     monkeypatch.setattr(formats, "_recogniser_set", lambda rows: None)
     table = formats.Table(TABLE.rows)
-    found = [(row.name, getattr(table.match(example), "fmt", None)) for row, example in EXAMPLES]
+    found = [
+        (row.name, getattr(table.match(example, _own_tool(row)), "fmt", None))
+        for row, example in EXAMPLES
+    ]
     assert [name for name, fmt in found if fmt is None or fmt.name != name] == []
 
 
 @pytest.mark.parametrize(("row", "example"), EXAMPLES, ids=lambda v: getattr(v, "name", ""))
 def test_stage_one_stops_at_each_example_line(row: Format, example: str) -> None:
     data = b"some ordinary output\n" + example.encode() + b"\nmore output\n"
-    hit = prefilter.find_for(row.own_output[0] if row.own_output else None)(data, 0)
+    hit = prefilter.find_for(_own_tool(row))(data, 0)
     assert hit >= 0
     assert data.rfind(b"\n", 0, hit) + 1 == len(b"some ordinary output\n")
 
@@ -231,7 +239,8 @@ LINES_BEYOND_ASCII = [
     [e for _, e in EXAMPLES] + [f"{e}\u00e9" for _, e in EXAMPLES] + LINES_BEYOND_ASCII,
 )
 def test_the_row_set_finds_the_row_the_whole_table_would(line: str) -> None:
-    assert TABLE.match(line) == TABLE._match_all(line)
+    for tool in (None, "perl", "capacitor"):  # the rows of every output, and some tools' own
+        assert TABLE.match(line, tool) == TABLE._match_all(line, tool)
 
 
 @needs_re2
@@ -246,5 +255,5 @@ def test_the_row_set_finds_the_row_the_whole_table_would_on_real_output(corpora:
         for raw in log.read_bytes().split(b"\n")
         if prefilter.words().search(raw)
     }
-    differ = [line for line in lines if TABLE.match(line) != TABLE._match_all(line)]
+    differ = [line for line in lines if TABLE.match(line) != TABLE._match_all(line, None)]
     assert len(lines) > 1000 and differ == []

@@ -1,5 +1,5 @@
 """Cross-platform mobile builds: Metro (React Native's and Expo's bundler), the
-React Native CLI, Expo's CLI and Cordova.
+React Native CLI, Expo's CLI, Capacitor's CLI and Cordova.
 
 Their SDKs and devices are not here: the lines are written in the shapes the
 tools print (Metro's resolver and Babel's code frame, the CLIs' failure lines,
@@ -121,3 +121,24 @@ def test_cordovas_spawn_failure_is_the_error_with_its_hint_under_it() -> None:
     )
     (err,) = report.errors
     assert (err.tool, err.message) == ("cordova", "cmd: Command failed with exit code 1")
+
+
+def test_capacitors_error_is_its_message_with_the_lines_indented_under_it() -> None:
+    report = scan(
+        """
+        ✔ Copying web assets from dist to android/app/src/main/assets/public in 12.04ms
+        [error] Could not find the web assets directory: ./dist.
+                Please create it and make sure it has an index.html file.
+        """,
+        "capacitor",
+    )
+    (err,) = report.errors
+    assert (err.tool, err.category) == ("capacitor", "filesystem")
+    assert err.message == "Could not find the web assets directory: ./dist."
+
+
+def test_a_row_for_one_tools_output_leaves_other_output_to_the_rows_after_it() -> None:
+    # Capacitor's "[error] <message>" is sbt's shape too: under sbt, sbt's rows read it.
+    line = "[error] /home/user/src/main/scala/Calc.scala:5:12: not found: value total"
+    (err,) = scan(line, "sbt").errors
+    assert (err.tool, err.file, err.line) == ("sbt", "/home/user/src/main/scala/Calc.scala", 5)

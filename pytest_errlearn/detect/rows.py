@@ -22,15 +22,15 @@ ROW_TEXT = 1000  # characters of the longest line remembered
 Row = tuple[str, Format, dict[str, str | None]]
 
 
-def row_of(text: str) -> Row | None:
-    """A candidate line's text as analysed, its row and the row's groups; None
-    when the line is no error."""
-    return (_remembered_row if len(text) <= ROW_TEXT else _work_out_row)(text)
+def row_of(text: str, tool: str | None = None) -> Row | None:
+    """A candidate line's text as analysed, its row and the row's groups, in the
+    output of ``tool``'s command; None when the line is no error."""
+    return (_remembered_row if len(text) <= ROW_TEXT else _work_out_row)(text, tool)
 
 
-def _work_out_row(text: str) -> Row | None:
+def _work_out_row(text: str, tool: str | None) -> Row | None:
     analysed = unstamped(text)
-    hit = TABLE.match(analysed)
+    hit = TABLE.match(analysed, tool)
     if hit is None or falsepos.is_false_positive(analysed, generic=hit.fmt.rank <= 1):
         return None
     return analysed, hit.fmt, hit.groups

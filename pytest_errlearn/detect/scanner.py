@@ -268,11 +268,9 @@ class Scanner(Chunks):
 
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> bool:
         """Read a line stage 1 stopped at; True when it is a warning past the limit."""
-        if (row := row_of(text)) is None:
+        if (row := row_of(text, self.tool)) is None:
             return False
         analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
-        if fmt.own_output and self.tool not in fmt.own_output:
-            return False  # read in its tool's output only, whatever found the line
         role: str = fmt.role
         own = self.tool if self.tool in fmt.shared else None  # the command's tool took the row up
         sev = "" if own else (groups.get("sev") or "").strip().lower()

@@ -202,19 +202,30 @@ _BACKREF = re.compile(r"\(\?P=(\w+)\)")
 
 
 class Table:
-    """All rows, and ``match(line)``: the first row (in order) that matches the line.
+    """All rows, and ``match(line, tool)``: the first row (in order) that matches
+    the line, of those that read the output of the command's ``tool`` (a row
+    with ``own_output`` reads its tools' output only: elsewhere it is no row,
+    and the rows after it are tried).
 
     With google-re2, a set of the rows' recognisers says in one pass over the
     line which rows may match, and only those rows' own regexes run (each
-    compiled when first needed). Without it, all rows run as one alternation.
+    compiled when first needed). Without it, the rows run as one alternation.
     Either way the earliest row that matches wins.
     """
 
     def __init__(self, rows: Sequence[Format]) -> None:
         self.rows = tuple(rows)
         self._regexes: list[re.Pattern[str] | None] = [None] * len(self.rows)
-        self._alternation: re.Pattern[str] | None = None
-        self._names: list[list[tuple[str, str]]] = []
+        self._alternations: dict[str | None, re.Pattern[str]] = {}
+        self._own_tools = frozenset(tool for row in self.rows for tool in row.own_output)
+
+    @cached_property
+    def _names(self) -> list[list[tuple[str, str]]]:
+        """Each row's groups as the alternation names them, and as the row does."""
+        return [
+            [(f"g{i}_{n}", n) for n in _GROUP.findall(row.pattern)]
+            for i, row in enumerate(self.rows)
+        ]
 
     @cached_property
     def _set(self) -> Any:
@@ -227,20 +238,23 @@ class Table:
         that would otherwise wait idle for its worker's first chunk (``ahead``)."""
         _ = self._set
 
-    def match(self, line: str) -> Hit | None:
+    def match(self, line: str, tool: str | None = None) -> Hit | None:
         if self._set is not None:
             try:
                 maybe = self._set.Match(line)
             except UnicodeEncodeError:  # a lone surrogate: no UTF-8 for RE2
-                return self._match_all(line)
+                return self._match_all(line, tool)
             for i in sorted(maybe or ()):
+                own = self.rows[i].own_output
+                if own and tool not in own:
+                    continue
                 if (m := self._regex(i).match(line)) is not None:
                     groups = m.groupdict()
                     if groups.get("msg") is None:  # no message group, or it took nothing
                         groups["msg"] = m.group(0)
                     return Hit(self.rows[i], groups)
             return None
-        return self._match_all(line)
+        return self._match_all(line, tool)
 
     def _regex(self, i: int) -> re.Pattern[str]:
         regex = self._regexes[i]
@@ -248,17 +262,21 @@ class Table:
             regex = self._regexes[i] = re.compile(self.rows[i].pattern)
         return regex
 
-    def _match_all(self, line: str) -> Hit | None:
-        """The rows as one alternation (compiled on first use)."""
-        if self._alternation is None:
+    def _match_all(self, line: str, tool: str | None) -> Hit | None:
+        """The rows that read ``tool``'s output as one alternation (compiled on
+        first use; one for the rows every output has, one per tool with rows
+        of its own)."""
+        which = tool if tool in self._own_tools else None
+        if (alternation := self._alternations.get(which)) is None:
             parts = []
             for i, row in enumerate(self.rows):
-                self._names.append([(f"g{i}_{n}", n) for n in _GROUP.findall(row.pattern)])
+                if row.own_output and which not in row.own_output:
+                    continue
                 body = _GROUP.sub(rf"(?P<g{i}_\1>", row.pattern)  # group names unique per row
                 body = _BACKREF.sub(rf"(?P=g{i}_\1)", body)
                 parts.append(f"(?P<r{i}>{body})")
-            self._alternation = re.compile("|".join(parts))
-        m = self._alternation.match(line)
+            alternation = self._alternations[which] = re.compile("|".join(parts))
+        m = alternation.match(line)
         if m is None or m.lastgroup is None:
             return None
         i = int(m.lastgroup[1:])
