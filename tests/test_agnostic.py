@@ -90,6 +90,19 @@ def test_a_retry_notice_between_two_tries_is_no_reason() -> None:
     assert why is not None and (why.first, why.last) == (0, 0)
 
 
+def test_a_build_tools_bookkeeping_after_the_failure_is_no_reason() -> None:
+    lines = [
+        "src/calc.c: cannot open include file",
+        "make[2]: Leaving directory '/build/calc-1.0/src'",
+        "Last 15 lines from /home/user/Library/Logs/Homebrew/calc/01.make:",
+        "* Try:",
+        "> Run with --stacktrace option to get the stack trace.",
+        "* Get more help at https://help.gradle.org",
+    ]
+    why = agnostic.reason(lines)
+    assert why is not None and (why.first, why.last) == (0, 0)
+
+
 def test_the_command_a_package_manager_echoes_under_its_script_is_a_wall_too() -> None:
     lines = ["> app@1.0.0 test /home/ci/app", '> node -e "process.exit(3)"', ""]
     assert agnostic.reason(lines) is None  # the script printed nothing: no reason, nor a file

@@ -64,10 +64,14 @@ _ERROR = re.compile(r"(?i)\b(?:error|fatal)\b")
 _BOILERPLATE = re.compile(
     r"(?i)^(?:npm (?:ERR!|error)|ERR!|yarn (?:run )?v?\d|error Command failed"
     r"|info Visit |.*\b(?:exited|exits?|returned|finished|failed) with (?:exit )?(?:code|status)?"
-    r"\s*:?\s*-?\d+\b|.*\bexit (?:code|status):? ?-?\d+|(?:g?make|ninja)(?:\[\d+\])?: \*\*\*"
+    r"\s*:?\s*-?\d+\b|.*\bexit (?:code|status):? ?-?\d+"
+    r"|(?:g?make|ninja)(?:\[\d+\])?: (?:\*\*\*|Entering directory|Leaving directory)"
     r"|Done\. Your build exited|The command .* exited with|##\[error\]Process completed"
     r"|ERROR: Job failed|(?:Error|error): Process completed"
-    r"|\s*Waiting \d+ seconds before trying again)"  # GitHub's actions between two tries
+    r"|\s*Waiting \d+ seconds before trying again"  # GitHub's actions between two tries
+    r"|Last \d+ lines from \S+:$"  # Homebrew's heading over a failed step's log
+    # ... and Gradle's last words after a failure: how to read more
+    r"|\* (?:Try:|Get more help at )|(?:> )?Run with --(?:stacktrace|info|debug|scan) )"
 )
 # npm's, pnpm's and yarn's echo of a script: "> pkg@1.0.0 test", then "> jest".
 _SCRIPT_ECHO = r"> \S+@\S* \S"
