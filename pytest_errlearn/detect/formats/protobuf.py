@@ -52,13 +52,16 @@ READERS = {"protobuf": ProtoSaid}
 # A place, ``:line:col:`` (protoc a space after it, buf none), or a line of protoc
 # that names a file alone: one it could not read, an import it could not load.
 _AT = r":(?:(?P<line>\d+):(?P<col>\d+): ?| (?=File not found\.|Import \"))"
+# ... as stage 1 looks for it: with the words, for it drops look-arounds (``: `` alone
+# would stop it at a line in ten).
+_SEEK = r":(?:\d+:\d+:| File not found\.| Import \")"
 
 ROWS = (
     Format(
         "protoc",
         r"^(?:\[ERROR\] (?:PROTOC FAILED: |\S+\.proto \[\d+:\d+\]: ))?"
         r"(?P<file>(?:[A-Za-z]:)?[^\s:\[\]]+\.proto)" + _AT + r"(?P<msg>\S.*)$",
-        seek=_AT,
+        seek=_SEEK,
         tool="protoc",
         shared=("buf",),  # buf's own compiler and linter print protoc's shape
         block="protobuf",
