@@ -178,6 +178,36 @@ def test_rpmbuilds_bad_exit_status_follows_the_compilers_error() -> None:
     assert [(e.file, e.line) for e in report.errors] == [("src/app.c", 3)]
 
 
+def test_mocks_traceback_for_the_rpmbuild_it_ran_follows_rpmbuilds_error() -> None:
+    report = scan(
+        """
+        error: File not found: /builddir/build/BUILDROOT/hello-1.0-1.x86_64/usr/bin/hello
+        Child return code was: 1
+        EXCEPTION: Command failed. See logs for output.
+        Traceback (most recent call last):
+          File "/usr/lib/python3.11/site-packages/mockbuild/trace_decorator.py", line 93, in trace
+            result = func(*args, **kw)
+          File "/usr/lib/python3.11/site-packages/mockbuild/util.py", line 612, in do_with_status
+            raise exception.Error("Command failed: \\n # " + str(command), child.returncode)
+        mockbuild.exception.Error: Command failed:
+        """
+    )
+    assert [(e.tool, e.category) for e in report.errors] == [("rpmbuild", "filesystem")]
+
+
+def test_a_called_process_error_follows_what_the_command_printed() -> None:
+    report = scan(
+        """
+        src/app.c:3:5: error: unknown type name 'sizet'
+        Traceback (most recent call last):
+          File "/home/user/app/build.py", line 9, in <module>
+            subprocess.run(["make"], check=True)
+        subprocess.CalledProcessError: Command '['make']' returned non-zero exit status 2.
+        """
+    )
+    assert [(e.file, e.line) for e in report.errors] == [("src/app.c", 3)]
+
+
 def test_an_error_in_an_open_build_service_log_is_read_behind_its_time() -> None:
     report = scan(
         """

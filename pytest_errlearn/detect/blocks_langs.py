@@ -78,9 +78,13 @@ class Traceback(Reader):
     # Ruby 2.5 to 2.7 print an uncaught exception's backtrace under the same header,
     # reversed ("\t2: from app.rb:5:in `<main>'"), its error last: Ruby's rows read it.
     _RUBY_FRAME = re.compile(r"^\s+\d+: from \S+:\d+:in [`']")
-    # A notebook runner's exception for a cell that raised: the cell's own traceback
-    # (IPython's) follows it, and says why.
-    _CELL_FAILED = re.compile(r"^(?:[\w.]+\.)?(?:CellExecutionError|PapermillExecutionError):")
+    # An exception that only says a command or a cell the program ran failed: a
+    # notebook runner's (the cell's own traceback, IPython's, follows it and says
+    # why), subprocess's and mock's (what the command printed, above, says why).
+    _CELL_FAILED = re.compile(
+        r"^(?:[\w.]+\.)?(?:CellExecutionError|PapermillExecutionError|CalledProcessError):"
+        r"|^mockbuild\.exception\.Error: Command failed"
+    )
 
     def __init__(self, err: Error, start: int) -> None:
         super().__init__(err, start)
