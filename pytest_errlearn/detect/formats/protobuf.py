@@ -49,31 +49,45 @@ class ProtoSaid(Said):
 
 READERS = {"protobuf": ProtoSaid}
 
-# A place, ``:line:col:`` (protoc a space after it, buf none), or a line of protoc
-# that names a file alone: one it could not read, an import it could not load.
-_AT = r":(?:(?P<line>\d+):(?P<col>\d+): ?| (?=File not found\.|Import \"))"
-# ... as stage 1 looks for it: with the words, for it drops look-arounds (``: `` alone
-# would stop it at a line in ten).
-_SEEK = r":(?:\d+:\d+:| File not found\.| Import \")"
+# A place, ``:line:col:``: protoc puts a space after it, buf none.
+_AT = r":(?P<line>\d+):(?P<col>\d+): ?"
+# ... or none, where protoc names a file alone: one it could not read, an import
+# it could not load.
+_MISSING = r": (?P<msg>(?:File not found\.|Import \"[^\"]+\" was not found).*)$"
+_PROTO = r"(?P<file>(?:[A-Za-z]:)?[^\s:\[\]]+\.proto)"
 
 ROWS = (
     Format(
         "protoc",
         r"^(?:\[ERROR\] (?:PROTOC FAILED: |\S+\.proto \[\d+:\d+\]: ))?"
-        r"(?P<file>(?:[A-Za-z]:)?[^\s:\[\]]+\.proto)" + _AT + r"(?P<msg>\S.*)$",
-        seek=_SEEK,
+        + _PROTO
+        + _AT
+        + r"(?P<msg>\S.*)$",
+        seek=_AT,
         tool="protoc",
         shared=("buf",),  # buf's own compiler and linter print protoc's shape
         block="protobuf",
         rank=2,
         examples=(
             'proto/calc.proto:12:5: "Money" is not defined.',
-            "types.proto: File not found.",
             'api.proto:4:1: Import "types.proto" was not found or had errors.',
             'api/v1/api.proto:5:8:import "google/type/date.proto": file does not exist',
             'api/v1/api.proto:12:3:Field name "userId" should be lower_snake_case.',
             "[ERROR] PROTOC FAILED: api/calc.proto:2:1: Expected top-level statement "
             '(e.g. "message").',
+        ),
+    ),
+    Format(
+        "protoc-missing",
+        r"^(?:\[ERROR\] PROTOC FAILED: )?" + _PROTO + _MISSING,
+        seek=_MISSING,
+        tool="protoc",
+        shared=("buf",),
+        block="protobuf",
+        rank=2,
+        examples=(
+            "types.proto: File not found.",
+            'api.proto: Import "types.proto" was not found or had errors.',
         ),
     ),
     Format(  # a plugin protoc could not start, or protoc's word that one failed: what it
