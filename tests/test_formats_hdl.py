@@ -153,3 +153,22 @@ def test_a_four_digit_error_id_is_no_quartus_message() -> None:
     assert re.match(
         quartus.pattern, "Error (293001): Quartus Prime Full Compilation was unsuccessful"
     )
+
+
+def test_ghdls_driver_names_the_unit_it_cannot_find_and_its_failures_follow() -> None:
+    report = scan(
+        """
+        t.vhd:3:16:@0ms:(assertion failure): boom
+        /usr/bin/ghdl-mcode:error: assertion failed
+        in process .t(a).P0
+          from: process work.t(a).P0 at t.vhd:3
+        /usr/bin/ghdl-mcode:error: simulation failed
+        /usr/bin/ghdl-mcode: entity "top" has no architecture in library "work"
+        /usr/bin/ghdl-mcode: cannot find entity or configuration nothere
+        """
+    )
+    assert [(e.tool, e.file, e.category, e.message) for e in report.errors] == [
+        ("ghdl", "t.vhd", "assertion", "boom"),
+        ("ghdl", None, "dependency", 'entity "top" has no architecture in library "work"'),
+        ("ghdl", None, "dependency", "cannot find entity or configuration nothere"),
+    ]

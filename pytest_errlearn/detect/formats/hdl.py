@@ -101,7 +101,23 @@ class HdlFrame(Reader):
         return said_in(_SAYS, self.err.message)
 
 
-READERS = {"hdl-frame": HdlFrame}
+class GhdlSays(HdlFrame):
+    """GHDL's driver speaking for itself (``ghdl: ...``, ``/usr/bin/ghdl-mcode:error:
+    ...``): a design unit it cannot find is the error; that the analysis, the
+    simulation or an assertion failed only follows from the lines above it, and
+    the process and place it names under them are part of it."""
+
+    _FOLLOWS = regex(r"^(?:compilation error|simulation failed|assertion failed)$")
+    _WHERE = regex(r"^(?:in process |\s+from: )")
+
+    def accept(self, line: str) -> bool:
+        return self._WHERE.match(line) is not None
+
+    def finish(self) -> None:
+        self.consequence = self._FOLLOWS.match(self.err.message) is not None
+
+
+READERS = {"hdl-frame": HdlFrame, "ghdl-says": GhdlSays}
 
 _VERILOG = r"[^\s:]+\.(?:v|sv|vh|svh|vlt)"
 _LINE_AT = r":(?P<line>\d+): "
@@ -204,6 +220,21 @@ ROWS = (
             "tb/top_tb.vhd:44:5:@1us:(assertion failure): end of test",
             "src/top.vhd:20:15:warning: value constraints don't match target ones",
             'src/top.vhd:7:10: unit "adder" not found in library "work"',
+        ),
+    ),
+    Format(  # GHDL's driver, by the path of the program it ran (an absolute one, or none)
+        "ghdl-driver",
+        r"^(?:/[\w./-]*/)?ghdl[\w-]*:(?:error:)? ?(?P<msg>cannot find entity or configuration "
+        r"\S+|entity \"[^\"]+\" has no architecture.*|compilation error|simulation failed|"
+        r"assertion failed)$",
+        tool="ghdl",
+        block="ghdl-says",
+        rank=2,
+        examples=(
+            "/usr/bin/ghdl-mcode: cannot find entity or configuration top_tb",
+            '/usr/bin/ghdl-mcode: entity "top" has no architecture in library "work"',
+            "/usr/bin/ghdl-mcode:error: simulation failed",
+            "ghdl: compilation error",
         ),
     ),
     Format(  # Vivado's errors; its warnings and infos read the same, and are not errors
