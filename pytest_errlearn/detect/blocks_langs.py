@@ -81,7 +81,7 @@ class Traceback(Reader):
     # An exception that only says a command or a cell the program ran failed: a
     # notebook runner's (the cell's own traceback, IPython's, follows it and says
     # why), subprocess's and mock's (what the command printed, above, says why).
-    _CELL_FAILED = re.compile(
+    _RAN_AND_FAILED = re.compile(
         r"^(?:[\w.]+\.)?(?:CellExecutionError|PapermillExecutionError|CalledProcessError):"
         r"|^mockbuild\.exception\.Error: Command failed"
     )
@@ -118,7 +118,7 @@ class Traceback(Reader):
             if self.cause_end is None:
                 self.err.message, self.named = line.strip(), True
                 self.err.code = None
-                self.consequence = self._CELL_FAILED.match(line) is not None
+                self.consequence = self._RAN_AND_FAILED.match(line) is not None
                 self.cause_end = len(self.err.block) + 1  # this line, once appended
             self.after_exception = True
             return True
