@@ -32,12 +32,16 @@ from functools import cache
 from typing import Any
 
 from .recogniser import line_recogniser, recogniser
-from .text import CI_STAMPS, speedups
+from .text import CI_STAMPS, TASK_PREFIXES, speedups
 
 # What may stand before a row's text on a raw line: the part of a line a
-# terminal overwrote (``\r``), and the timestamps CI systems put first.
+# terminal overwrote (``\r``), the timestamps CI systems put first, and the
+# prefix of a task runner (``text.TASK_PREFIXES``).
 _SEGMENTS = rb"(?:[^\r\n]*\r)*?"
-_STAMP = b"(?:%s)?" % CI_STAMPS.replace(r"\s+", r"[ \t]+").encode()  # within the line
+_STAMP = b"(?:%s)?(?:%s)?" % (  # within the line, a stamp then a task's prefix
+    CI_STAMPS.replace(r"\s+", r"[ \t]+").encode(),
+    TASK_PREFIXES.encode(),
+)
 _SEV = re.compile(r"\(\?P<sev>((?:[\w ]+\|)*[\w ]+)\)")
 _NOTHING = r"[^\s\S]"  # a class no character is in
 

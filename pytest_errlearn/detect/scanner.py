@@ -24,9 +24,9 @@ from .classify import categorize_error
 from .formats import NOTE_WORDS, WARNING_WORDS, Format
 from .found import Found
 from .lookback import LOOKBACK, Lookback
-from .rows import row_of
+from .rows import as_read, row_behind, row_of
 from .signature import signature
-from .text import STAMP_FIRST, clean_line, newlines, strip_colour, unstamped
+from .text import STAMP_FIRST, clean_line, newlines, strip_colour
 
 CONTEXT = 3  # lines of context kept before and after a block
 PRECEDING = LOOKBACK  # lines looked back over for the output a failure line follows:
@@ -45,16 +45,19 @@ class _Awaiting:
 
 
 class _Open:
-    __slots__ = ("reader", "fmt", "role", "before", "stamped")
+    __slots__ = ("reader", "fmt", "role", "before", "stamped", "prefix")
 
     def __init__(
-        self, reader: Reader, fmt: Format, role: str, before: list[bytes], stamped: bool
+        self, reader: Reader, fmt: Format, role: str, before: list[bytes], prefix: str | None
     ) -> None:
         self.reader = reader
         self.fmt = fmt
         self.role = role
         self.before = before  # the raw lines above the header
-        self.stamped = stamped  # the header had a CI timestamp: so have the lines it reads
+        # The header was read behind a CI timestamp or a task's prefix (None: as it
+        # stands): so are the lines it reads (``rows.as_read``).
+        self.stamped = prefix is not None
+        self.prefix = prefix or ""
 
 
 class Scanner(Chunks):
@@ -243,8 +246,8 @@ class Scanner(Chunks):
         text = None
         if self._open is not None:
             text = clean_line(raw)
-            # the block's lines are read without the timestamp its header had
-            fed = unstamped(text) if self._open.stamped else text
+            # the block's lines are read without the timestamp or prefix its header had
+            fed = as_read(text, self._open.prefix) if self._open.stamped else text
             if self._open.reader.feed(fed, self._lineno):
                 return
             self._cursor = start  # the block ends above this line
@@ -268,7 +271,12 @@ class Scanner(Chunks):
 
     def _candidate(self, text: str, chunk: bytes, start: int, end: int) -> bool:
         """Read a line stage 1 stopped at; True when it is a warning past the limit."""
-        if (row := row_of(text, self.tool)) is None:
+        row, prefix = row_of(text, self.tool), ""
+        if row is None or (row[1].tool is None and row[1].rank <= 1):  # no tool's own row
+            behind = row_behind(text, self.tool, chunk, start, end)
+            if behind is not None and (row is None or behind[1][1].rank > row[1].rank):
+                prefix, row = behind
+        if row is None:
             return False
         analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
         role: str = fmt.role
@@ -304,8 +312,8 @@ class Scanner(Chunks):
         above = self._lookback.before(chunk, start, CONTEXT if fmt.fixup is None else LOOKBACK)
         if fmt.fixup is not None:
             lines = [clean_line(raw) for raw in above]
-            if len(analysed) != len(text):  # a timestamp before every line: read them without
-                lines = [unstamped(t) for t in lines]
+            if len(analysed) != len(text):  # a timestamp or a prefix before every line
+                lines = [as_read(t, prefix) for t in lines]
             known = {k for k, v in groups.items() if v is not None}
             further = fmt.fixup(groups, lines)
             self._carried(fmt.name, groups, known, further)
@@ -343,7 +351,8 @@ class Scanner(Chunks):
         before = above[-CONTEXT:]
         if fmt.block is not None:
             reader = READERS[fmt.block](err, n)
-            self._open = _Open(reader, fmt, role, before, stamped=len(analysed) != len(text))
+            read_as = prefix if len(analysed) != len(text) else None
+            self._open = _Open(reader, fmt, role, before, read_as)
         else:
             self._cursor = end
             self._found(Found(err, role, before, sectioned=test is None), fmt.category)

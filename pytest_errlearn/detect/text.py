@@ -46,6 +46,21 @@ def unstamped(text: str) -> str:
     return _STAMP.sub("", text, count=1) if text[:1] in STAMP_FIRST else text
 
 
+# The prefixes task runners put before each line of a task's output, with the
+# space after them: turbo's ``web:build: ``, pnpm's ``packages/web build: ``,
+# docker compose's ``api-1  | ``, Cloud Build's ``Step #2 - "test": ``. Stage 1
+# looks past them as past a stamp, but a line is read behind one only where a
+# line next to it starts with the same (``rows.row_behind``): alone, turbo's
+# shape is also a line's own start (``INFO:root:Error: ...``).
+TASK_PREFIXES = (
+    r"@?[\w.-]+(?:/[\w.-]+)*(?::[A-Za-z][\w.-]*)+: "  # turbo: package:task (never :12:)
+    r"|\.?[\w@.-]*(?:/[\w@.-]+)+ [A-Za-z][\w:.-]*: "  # pnpm -r, --stream: folder script
+    r"|[\w.-]+ +\| "  # docker compose: its service, as service-1 (v2) or service_1 (v1)
+    r'|Step #\d+(?: - "[\w.-]+")?: '  # Google Cloud Build
+)
+TASK_PREFIX = re.compile(f"(?:{TASK_PREFIXES})")
+
+
 # CSI sequences (colours, cursor moves), OSC (titles, hyperlinks), and lone ESC pairs.
 _ANSI = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"
