@@ -2,14 +2,19 @@
 
 A row's fixup reads up to ``LOOKBACK`` lines above its line, an error keeps
 a few as context, and a failure line reads the output above it: the scanner
-asks ``Lookback`` for them, across the cut between two chunks.
+asks ``Lookback`` for them, across the cut between two chunks. What a fixup
+found further above than that is remembered (``Fixups``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .text import speedups
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .formats import Format
 
 LOOKBACK = 40  # lines a row's fixup may look back over
 
@@ -61,3 +66,30 @@ last_lines: Callable[[bytes, int, int], list[bytes]] = (
     _last_lines if speedups is None else speedups.last_lines  # C: the same lines, quicker
 )
 """Up to ``k`` lines of ``buf`` that end at ``end``, oldest first."""
+
+
+class Fixups:
+    """Runs a row's fixup, and remembers, for each row with one, the line of its
+    last hit and the groups the fixup filled there (``formats.Fixup``)."""
+
+    def __init__(self) -> None:
+        self._filled: dict[str, tuple[int, dict[str, str]]] = {}
+
+    def fill(
+        self, fmt: Format, groups: dict[str, str | None], lines: Sequence[str], n: int
+    ) -> None:
+        """Fill ``groups`` of ``fmt``'s hit on line ``n`` from the ``lines`` above it.
+        Where the fixup says what it looked for may stand further above, they
+        are filled as at the row's last hit, if that hit is among those lines."""
+        assert fmt.fixup is not None
+        known = {k for k, v in groups.items() if v is not None}
+        further = fmt.fixup(groups, lines)
+        last = self._filled.get(fmt.name)
+        if further and last is not None and n - last[0] <= LOOKBACK:
+            for k, v in last[1].items():
+                if groups.get(k) is None:
+                    groups[k] = v
+            self._filled[fmt.name] = (n, last[1])
+        else:
+            filled = {k: got for k, got in groups.items() if got is not None and k not in known}
+            self._filled[fmt.name] = (n, filled)

@@ -23,7 +23,7 @@ from .chunks import Chunks
 from .classify import categorize_error
 from .formats import NOTE_WORDS, WARNING_WORDS, Format
 from .found import Found
-from .lookback import LOOKBACK, Lookback
+from .lookback import LOOKBACK, Fixups, Lookback
 from .rows import as_read, row_behind, row_of
 from .signature import signature
 from .text import STAMP_FIRST, clean_line, newlines, strip_colour
@@ -107,9 +107,7 @@ class Scanner(Chunks):
         # Whether a failure line at a line number only follows from an error
         # already seen: when it surely does, the output above it is not read.
         self.follows: Callable[[int], bool] = _never
-        # For each row with a fixup: the line of its last hit, and the groups the
-        # fixup filled there (``formats.Fixup``).
-        self._filled: dict[str, tuple[int, dict[str, str]]] = {}
+        self._fixups = Fixups()
 
     @property
     def lineno(self) -> int:
@@ -314,9 +312,7 @@ class Scanner(Chunks):
             lines = [clean_line(raw) for raw in above]
             if len(analysed) != len(text):  # a timestamp or a prefix before every line
                 lines = [as_read(t, prefix) for t in lines]
-            known = {k for k, v in groups.items() if v is not None}
-            further = fmt.fixup(groups, lines)
-            self._carried(fmt.name, groups, known, further)
+            self._fixups.fill(fmt, groups, lines, n)
         test = groups.get("test")
         err = Error(
             message=(groups.get("msg") or analysed).strip(),
@@ -357,23 +353,6 @@ class Scanner(Chunks):
             self._cursor = end
             self._found(Found(err, role, before, sectioned=test is None), fmt.category)
         return False
-
-    def _carried(
-        self, row: str, groups: dict[str, str | None], known: set[str], further: bool | None
-    ) -> None:
-        """Remember what a row's fixup filled (the groups not ``known`` before it);
-        where it says what it looked for may stand ``further`` above, fill them as
-        at the row's last hit, if that hit is among the lines the fixup read."""
-        n = self._lineno
-        last = self._filled.get(row)
-        if further and last is not None and n - last[0] <= LOOKBACK:
-            for k, v in last[1].items():
-                if groups.get(k) is None:
-                    groups[k] = v
-            self._filled[row] = (n, last[1])
-        else:
-            filled = {k: got for k, got in groups.items() if got is not None and k not in known}
-            self._filled[row] = (n, filled)
 
     def _close_open(self) -> None:
         if self._open is None:
