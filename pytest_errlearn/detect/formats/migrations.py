@@ -1,7 +1,7 @@
-r"""Schema migration tools and SQL model builders: Flyway, Liquibase, Prisma,
-Alembic and dbt, where they report a database's error inside their own. (The
-SQL clients: ``sql.py``; Django's, Rails' and the Node ORMs' migrations fail as
-their language's exceptions do.)
+r"""Schema migration tools and SQL model builders: Flyway, Liquibase, Alembic
+and dbt, where they report a database's error inside their own. (The SQL
+clients: ``sql.py``; Prisma's migrations: ``prisma.py``; Django's, Rails' and
+the Node ORMs' migrations fail as their language's exceptions do.)
 
 Flyway names the migration that failed, then a ruled table of what the driver
 said: ``ERROR: Migration V2__add_orders.sql failed``, a line of dashes,
@@ -18,12 +18,6 @@ then ``ERROR: Exception Primary Class:``, ``... Primary Reason:``, ``...
 Primary Source:``), then ``Unexpected error running Liquibase: Migration failed
 for changeset db/changelog.xml::2::dev:`` and, indented, ``Reason:
 liquibase.exception.DatabaseException: ERROR: ... [Failed SQL: ...]``.
-
-Prisma's CLI says ``Error: P1001: Can't reach database server at ...``, or the
-code alone and the message in the paragraph below it; a migration that did
-not apply (``P3006``, ``P3018``) names the database's error in that paragraph
-(``Error code: P1001`` / ``Database error code: 1146``, then ``Error:`` and
-its message on the next line).
 
 Alembic logs a command's failure (``ERROR [alembic.util.messaging] Can't locate
 revision identified by 'ae1027a6acf'``) and prints it again: ``FAILED: Can't
@@ -50,14 +44,12 @@ ORDER = 40  # before java.py's rows, which would take a Flyway exception's line 
 COMMANDS = {
     "flyway": "flyway",
     "liquibase": "liquibase",
-    "prisma": "prisma",
     "alembic": "alembic",
     "dbt": "dbt",
 }
 BUILDS: dict[str, frozenset[str] | None] = {
     "flyway": frozenset({"migrate", "validate", "repair", "baseline"}),
     "liquibase": frozenset({"update", "update-sql", "validate", "rollback"}),
-    "prisma": frozenset({"migrate", "db", "generate", "validate"}),
     "alembic": frozenset({"upgrade", "downgrade", "stamp", "check"}),
     "dbt": frozenset({"run", "build", "test", "seed", "snapshot", "compile", "deps"}),
 }
@@ -155,61 +147,6 @@ class LiquibaseFailed(Reader):
         return db_said(self.why or self.err.message)
 
 
-# Prisma's codes that say the failure's category: the server out of reach or
-# timing out; the credentials, the database or the schema file wrong.
-_PRISMA_CODES = (
-    ("network", regex(r"^P10(?:01|02|08|11|17)$")),
-    ("config", regex(r"^P1(?:000|003|010|012|013)$")),
-)
-
-
-class PrismaError(Reader):
-    """Under Prisma's ``Error: P3006``: its paragraph, whose first line is the
-    message where the header had only the code, and the database's error it
-    names (``Error code: P1001`` or ``Database error code: 1146``, then
-    ``Error:`` / ``Database error:`` and its message on the next line), which
-    ends the message and says its category. Another tool's error ends it."""
-
-    frames_wanted = False
-    _CODE = regex(r"^(?:Database )?[Ee]rror code: (?P<code>\S+)")
-    _CAUSE = regex(r"^(?:Database )?[Ee]rror:\s*$")
-    _LINES = 12
-
-    def __init__(self, err: Error, start: int) -> None:
-        super().__init__(err, start)
-        self.bare = err.message.strip() in (err.code, f"Error: {err.code}")
-        self.inner: str | None = None  # the code of the error named inside
-        self.cause_next = False
-        self.cause: str | None = None
-
-    def accept(self, line: str) -> bool:
-        stripped = line.strip()
-        if self.count >= self._LINES:
-            return False
-        if not stripped:
-            return self.blanks < 1
-        if self.cause_next and self.cause is None:  # the database's message, whatever its shape
-            self.cause = stripped
-            self.err.message = f"{self.err.message.rstrip('.')}: {stripped}"
-            return True
-        if self._CAUSE.match(stripped):  # "Error:" alone, its message on the next line
-            self.cause_next = True
-            return True
-        if diagnosed(line):
-            return False
-        if self.bare:
-            self.err.message, self.bare = stripped, False
-        elif (code := self._CODE.match(stripped)) is not None:
-            self.inner = code["code"]
-        return True
-
-    def category(self) -> str | None:
-        for code in (self.inner, self.err.code):
-            if code and (said := said_in(_PRISMA_CODES, code) or sqlstate_category(code)):
-                return said
-        return db_said(self.cause or self.err.message)
-
-
 class AlembicFailed(Reader):
     """Under Alembic's logged failure: the ``FAILED:`` line that repeats it
     (indented before Alembic 1.0)."""
@@ -275,7 +212,6 @@ class DbtError(Reader):
 READERS = {
     "flyway": FlywayFailed,
     "liquibase": LiquibaseFailed,
-    "prisma": PrismaError,
     "alembic": AlembicFailed,
     "dbt": DbtError,
 }
@@ -309,17 +245,6 @@ ROWS = (
             "ERROR: Exception Details",
             "Unexpected error running Liquibase: Migration failed for changeset "
             "db/changelog.xml::2::dev:",
-        ),
-    ),
-    Format(  # Prisma's CLI: the error's code, its message after it or in the paragraph below
-        "prisma-error",
-        r"^Error: (?P<code>P\d{4})(?::? (?P<msg>.+))?$",
-        tool="prisma",
-        block="prisma",
-        rank=2,
-        examples=(
-            "Error: P1001: Can't reach database server at `localhost`:`5432`",
-            "Error: P3006",
         ),
     ),
     Format(  # Alembic's command that failed, as logged (its "FAILED:" line is read under it)

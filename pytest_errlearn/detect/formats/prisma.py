@@ -1,6 +1,14 @@
-r"""Prisma's schema checks: ``prisma validate``, and ``prisma generate`` (and
-every other command) as it reads ``schema.prisma`` first. (Its CLI's coded
-errors, ``Error: P1001: ...``, and its migrations are ``migrations.py``'s.)
+r"""Prisma: its CLI's coded errors and its migrations (``prisma migrate``,
+``prisma db``), where they report a database's error inside their own; and its
+schema checks, ``prisma validate`` and ``prisma generate`` (and every other
+command) as it reads ``schema.prisma`` first. (The other migration tools:
+``migrations.py``.)
+
+Prisma's CLI says ``Error: P1001: Can't reach database server at ...``, or the
+code alone and the message in the paragraph below it; a migration that did
+not apply (``P3006``, ``P3018``) names the database's error in that paragraph
+(``Error code: P1001`` / ``Database error code: 1146``, then ``Error:`` and
+its message on the next line).
 
 A schema that does not validate stops the command with a header, then, for
 each problem, rustc's shape: ``error:``, what is wrong, ``-->`` and the place
@@ -25,10 +33,15 @@ is the error: its message, its place; the header only says where it was read.
 from __future__ import annotations
 
 from ...report import Error
-from ..reader import Reader
+from ..reader import Reader, diagnosed
 from . import Format, regex, said_in
+from .sql import db_said, sqlstate_category
 
 ORDER = 12  # before nix.py's and rust.py's bare ``error:`` rows, which would take its lines
+COMMANDS = {"prisma": "prisma"}
+BUILDS: dict[str, frozenset[str] | None] = {
+    "prisma": frozenset({"migrate", "db", "generate", "validate"})
+}
 
 
 # What a schema problem's words say of it: a name no model or type has, a line
@@ -78,7 +91,62 @@ class SchemaProblems(Reader):
         return said_in(_PRISMA_SAYS, self.err.message) or "config"
 
 
-READERS = {"prisma-schema": SchemaProblems}
+# Prisma's codes that say the failure's category: the server out of reach or
+# timing out; the credentials, the database or the schema file wrong.
+_PRISMA_CODES = (
+    ("network", regex(r"^P10(?:01|02|08|11|17)$")),
+    ("config", regex(r"^P1(?:000|003|010|012|013)$")),
+)
+
+
+class PrismaError(Reader):
+    """Under Prisma's ``Error: P3006``: its paragraph, whose first line is the
+    message where the header had only the code, and the database's error it
+    names (``Error code: P1001`` or ``Database error code: 1146``, then
+    ``Error:`` / ``Database error:`` and its message on the next line), which
+    ends the message and says its category. Another tool's error ends it."""
+
+    frames_wanted = False
+    _CODE = regex(r"^(?:Database )?[Ee]rror code: (?P<code>\S+)")
+    _CAUSE = regex(r"^(?:Database )?[Ee]rror:\s*$")
+    _LINES = 12
+
+    def __init__(self, err: Error, start: int) -> None:
+        super().__init__(err, start)
+        self.bare = err.message.strip() in (err.code, f"Error: {err.code}")
+        self.inner: str | None = None  # the code of the error named inside
+        self.cause_next = False
+        self.cause: str | None = None
+
+    def accept(self, line: str) -> bool:
+        stripped = line.strip()
+        if self.count >= self._LINES:
+            return False
+        if not stripped:
+            return self.blanks < 1
+        if self.cause_next and self.cause is None:  # the database's message, whatever its shape
+            self.cause = stripped
+            self.err.message = f"{self.err.message.rstrip('.')}: {stripped}"
+            return True
+        if self._CAUSE.match(stripped):  # "Error:" alone, its message on the next line
+            self.cause_next = True
+            return True
+        if diagnosed(line):
+            return False
+        if self.bare:
+            self.err.message, self.bare = stripped, False
+        elif (code := self._CODE.match(stripped)) is not None:
+            self.inner = code["code"]
+        return True
+
+    def category(self) -> str | None:
+        for code in (self.inner, self.err.code):
+            if code and (said := said_in(_PRISMA_CODES, code) or sqlstate_category(code)):
+                return said
+        return db_said(self.cause or self.err.message)
+
+
+READERS = {"prisma": PrismaError, "prisma-schema": SchemaProblems}
 
 ROWS = (
     Format(
@@ -95,6 +163,17 @@ ROWS = (
             "Error: Schema parsing",
             "Get Config: Schema parsing - Error while interacting with query-engine-node-api "
             "library",
+        ),
+    ),
+    Format(  # Prisma's CLI: the error's code, its message after it or in the paragraph below
+        "prisma-error",
+        r"^Error: (?P<code>P\d{4})(?::? (?P<msg>.+))?$",
+        tool="prisma",
+        block="prisma",
+        rank=2,
+        examples=(
+            "Error: P1001: Can't reach database server at `localhost`:`5432`",
+            "Error: P3006",
         ),
     ),
 )
