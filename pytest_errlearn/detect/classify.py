@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from ..report import Error
+from .dbwords import REFUSED
 from .frames import frame
 from .re2set import re2_set
 
@@ -24,12 +25,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     # Helm's words for a release it could not make: no failed test's
     ("config", r"\b(?:INSTALLATION|UPGRADE|ROLLBACK) FAILED: "),
     # A database server's words for a database or user it does not have, or credentials
-    # it refuses: the environment's, not a missing file ("does not exist" below)
-    (
-        "config",
-        r"\b(?:database|role) \"[^\"]+\" does not exist|Unknown database '|"
-        r"password authentication failed|Access denied for user '|no pg_hba\.conf entry",
-    ),
+    # it refuses (``dbwords``, which the SQL families read too): the environment's,
+    # not a missing file ("does not exist" below)
+    ("config", REFUSED),
     # An ORM's lookup that found no row (Django's ``Item.DoesNotExist``): the
     # program's exception, not a missing file either
     ("runtime", r"\w\.DoesNotExist\b|matching query does not exist"),

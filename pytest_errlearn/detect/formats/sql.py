@@ -1,7 +1,7 @@
 r"""SQL clients: psql and PostgreSQL's other client programs (pg_dump, pg_restore,
 createdb, ...), the mysql / mariadb client, and the sqlite3 shell. (Schema
 migration tools, which print the database's errors inside their own, are
-``migrations.py``'s.)
+``migrations.py``'s, Prisma's ``prisma.py``'s.)
 
 PostgreSQL's client programs name themselves first. A script run by psql
 (``psql -f schema.sql``, ``psql < dump.sql``) names the file and the line of
@@ -36,6 +36,7 @@ import re
 from collections.abc import Sequence
 
 from ...report import Error
+from ..dbwords import REFUSED
 from ..reader import Reader
 from . import Format, regex, said_in
 
@@ -61,15 +62,14 @@ COMMANDS = {
 }
 
 # What a database's words say its failure is (the migration tools' too): the
-# credentials or the server's setup wrong, the server out of reach, the SQL
-# not read, a name it does not know. Else: as any error's words.
+# credentials or the server's setup wrong (its refusals as the classifier reads
+# them too: ``dbwords``), the server out of reach, the SQL not read, a name it
+# does not know. Else: as any error's words.
 DB_SAYS: Sequence[tuple[str, re.Pattern[str]]] = (
     (
         "config",
         regex(
-            r"(?:password|[Pp]eer|[Ii]dent|SCRAM) authentication failed|Access denied for user|"
-            r"no pg_hba\.conf entry|role \"[^\"]+\" does not exist|database \"[^\"]+\" does not "
-            r"exist|Unknown database|server version mismatch|Can't locate revision|"
+            REFUSED + r"|server version mismatch|Can't locate revision|"
             r"[Mm]ultiple head revisions|Target database is not up to date"
         ),
     ),
