@@ -2,7 +2,8 @@
 
 Semantic similarity first: the error's message and the pattern's trigger are
 brought to one canonical form (``canonical``) and compared with
-``rapidfuzz.fuzz.ratio``; a score strictly above the threshold matches. Then
+``rapidfuzz.fuzz.ratio`` (``scoring``, one error at a time or many at once);
+a score strictly above the threshold matches. Then
 the pattern's ``match`` regex, searched over the error's message and whole block
 (bounded: see ``RegexBank``).
 
@@ -27,9 +28,7 @@ against the groups it can match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import chain
 from pathlib import Path
-from typing import Any
 
 from ..config import Settings
 from ..detect.classify import actionability, severity
@@ -38,6 +37,7 @@ from .canonical import canonical, related
 from .naming import ErrorText, says_the_same, spells_out
 from .patterns import Pattern, builtin_patterns, load_patterns, placeholders, usable_patterns
 from .saferegex import RegexBank
+from .scoring import Choices, Hits, top_hits
 from .triggers import (
     Trigger,
     compile_line,
@@ -49,16 +49,12 @@ from .triggers import (
 )
 
 _Key = tuple[str | None, str | None, tuple[str, ...], bool]  # code, exception, tools, own
-TOP = 8  # best raw scores per error that are looked at closer
-RESCUE = 0.3  # how far below its threshold a trigger with placeholders is still looked at
 # Distinct errors times patterns from which scoring them all together (cdist)
 # pays for importing numpy: below it, scoring one by one takes less time than
 # that import.
 BATCH_PAIRS = 200_000
-_Choices = tuple[list[str], list[int], float]
 _Query = tuple[str, tuple[_Key, ...]]  # a canonical text, the groups it is scored against
 Found = tuple[Trigger, float, str]  # the trigger, its score, the error's line it matched
-MISS = 1e-6  # a score above 0: cdist's 0 is below the cutoff
 SEEN_MAX = 4096  # errors whose semantic best ``match`` remembers
 LINES = 12  # lines of an error's block a project trigger is compared with, and names sought in
 LINE_MAX = 400  # characters of each such line
@@ -102,8 +98,8 @@ class Matcher:
         self._eligible_cache: dict[
             tuple[str | None, str | None, str | None], tuple[tuple[_Key, ...], tuple[_Key, ...]]
         ] = {}
-        self._choices: dict[tuple[tuple[_Key, ...], bool], _Choices] = {}
-        self._group_choices: dict[tuple[_Key, bool], _Choices] = {}
+        self._choices: dict[tuple[tuple[_Key, ...], bool], Choices] = {}
+        self._group_choices: dict[tuple[_Key, bool], Choices] = {}
         self._with_regex: dict[tuple[str | None, bool], list[int]] = {}
         self._seen: dict[tuple[object, ...], Found | None] = {}
         self._regexes = RegexBank(
@@ -147,14 +143,22 @@ class Matcher:
             c = self._lines[order] = compile_line(self._compiled[order])
         return c
 
-    def _candidates(self, groups: tuple[_Key, ...], whole_line: bool) -> _Choices:
+    def _candidates(self, groups: tuple[_Key, ...], whole_line: bool) -> Choices:
         """The canonical triggers of these groups, in pattern order (ties: file order)."""
         if (choices := self._choices.get((groups, whole_line))) is None:
             orders = sorted(o for g in groups for o in self._groups[g])
             choices = self._choices[(groups, whole_line)] = self._choices_of(orders, whole_line)
         return choices
 
-    def _choices_of(self, orders: list[int], whole_line: bool) -> _Choices:
+    def _group_candidates(self, group: _Key, whole_line: bool) -> Choices:
+        """One group's canonical triggers, in pattern order (scored at once)."""
+        if (choices := self._group_choices.get((group, whole_line))) is None:
+            choices = self._group_choices[(group, whole_line)] = self._choices_of(
+                self._groups[group], whole_line
+            )
+        return choices
+
+    def _choices_of(self, orders: list[int], whole_line: bool) -> Choices:
         triggers = [
             self._trigger(o, True)
             if whole_line and self._compiled[o].line is not None
@@ -194,86 +198,17 @@ class Matcher:
                 best = (c, similarity, line)
         return best
 
-    def _hits(
-        self, queries: list[_Query], whole_line: bool, many: bool
-    ) -> list[list[tuple[float, int]]]:
-        """Each query's top raw scores (0-100) and pattern orders, best first.
-
-        ``many``: one ``cdist`` per pattern group, which scores many strings at
-        once (SIMD), several times faster than one ``extract`` per query; it needs
-        numpy, without which each query is scored alone.
-        """
-        from rapidfuzz import fuzz, process
-
-        if many:
-            try:
-                import numpy as np
-            except ImportError:
-                many = False
-        out: list[list[tuple[float, int]]] = [[] for _ in queries]
-        if not many:
-            for i, (text, groups) in enumerate(queries):
-                texts, orders, floor = self._candidates(groups, whole_line)
-                if texts and text:
-                    out[i] = [
-                        (score, orders[pos])
-                        for _, score, pos in process.extract(
-                            text,
-                            texts,
-                            scorer=fuzz.ratio,
-                            limit=TOP,
-                            score_cutoff=max(floor - RESCUE, 0.0) * 100,
-                        )
-                    ]
-            return out
-        asking: dict[_Key, dict[str, list[int]]] = {}  # group -> query text -> queries
-        for i, (text, groups) in enumerate(queries):
-            for g in groups if text else ():
-                asking.setdefault(g, {}).setdefault(text, []).append(i)
-        arrays: list[tuple[Any, Any, Any]] = []  # per group: the hits' queries, scores, orders
-        for g, texts_asked in asking.items():
-            if (choices := self._group_choices.get((g, whole_line))) is None:
-                choices = self._group_choices[(g, whole_line)] = self._choices_of(
-                    self._groups[g], whole_line
-                )
-            texts, orders, floor = choices
-            matrix = process.cdist(
-                list(texts_asked),
-                texts,
-                scorer=fuzz.ratio,
-                score_cutoff=max(floor - RESCUE, 0.0) * 100,
-                dtype=np.float32,
-            )
-            if matrix.shape[1] > TOP:  # keep each row's TOP best (and a few more); 0 is a miss
-                # The TOP-th best, rounded down: partitioning bytes is quicker than floats,
-                # and the exact cut is made below, on the few scores kept.
-                kth = np.partition(matrix.astype(np.uint8), -TOP, axis=1)[:, -TOP]
-                rows, cols = np.nonzero(matrix >= np.maximum(kth, MISS)[:, None])
-            else:
-                rows, cols = np.nonzero(matrix)
-            owners = list(texts_asked.values())  # the queries of each row
-            counts = np.fromiter(map(len, owners), dtype=np.intp, count=len(owners))
-            flat = np.fromiter(chain.from_iterable(owners), dtype=np.intp, count=int(counts.sum()))
-            reps = counts[rows]  # each hit, once for each query with its row's text
-            first = np.repeat(np.cumsum(counts)[rows] - reps, reps)
-            offset = np.arange(len(first)) - np.repeat(np.cumsum(reps) - reps, reps)
-            arrays.append(
-                (
-                    flat[first + offset],
-                    np.repeat(matrix[rows, cols], reps),
-                    np.asarray(orders, dtype=np.intp)[np.repeat(cols, reps)],
-                )
-            )
-        if arrays:  # all hits at once, by query, best score first, then pattern order
-            query, score, order = (np.concatenate(column) for column in zip(*arrays, strict=True))
-            by = np.lexsort((order, -score, query))
-            query, score, order = query[by], score[by], order[by]
-            keep = np.arange(len(query)) - np.searchsorted(query, query) < TOP
-            for i, s, o in zip(
-                query[keep].tolist(), score[keep].tolist(), order[keep].tolist(), strict=True
-            ):
-                out[i].append((s, o))
-        return out
+    def _hits(self, queries: list[_Query], whole_line: bool, many: bool) -> list[Hits]:
+        """Each query's top raw scores (0-100) and pattern orders, best first
+        (``scoring.top_hits``), against its groups' triggers as parsed or, with
+        ``whole_line``, as the whole lines they were pasted from. ``many``: all
+        at once (with numpy)."""
+        return top_hits(
+            queries,
+            lambda groups: self._candidates(groups, whole_line),
+            lambda group: self._group_candidates(group, whole_line),
+            many,
+        )
 
     def _semantic(self, errors: list[Error], many: bool = False) -> list[Found | None]:
         """Each error's semantic best: a project trigger on its message, else on
