@@ -3,7 +3,7 @@ r"""Haskell's test frameworks: hspec, HUnit, tasty, test-framework and doctest.
 Each failure's message is what the assertion expected and got (or the exception
 it raised), its place the ``file:line`` the framework prints with it when it
 knows one; the summaries only repeat them. (GHC, its runtime errors and call
-stacks, cabal and stack: haskell.py.)
+stacks: haskell.py; cabal and stack: haskell_build.py.)
 """
 
 from __future__ import annotations
