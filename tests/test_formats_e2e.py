@@ -187,3 +187,16 @@ def test_nightwatchs_summary_repeats_its_failures_and_is_no_error_of_its_own() -
     (err,) = report.errors
     assert err.span[0] == 3
     assert 'expected "visible" but got: "not found"' in err.message
+
+
+def test_a_cypress_failure_in_its_runners_code_alone_points_at_no_file() -> None:
+    log = """\
+  1) Cart
+       adds an item:
+     CypressError: Timed out retrying: Expected to find element: '#cart', but never found it.
+      at Object.cypressErr (http://localhost:8080/__cypress/runner/cypress_runner.js:6578:11)
+      at retry (http://localhost:8080/__cypress/runner/cypress_runner.js:5881:16)
+"""
+    (err,) = detect(log.encode(), command="cypress run").errors
+    assert err.message.startswith("CypressError: Timed out retrying")
+    assert (err.file, err.line) == (None, None)

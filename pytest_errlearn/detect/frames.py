@@ -43,7 +43,7 @@ _NOT_USER = re.compile(
     r"|node_modules|node:internal|^internal/|^node:|/usr/(?:local/)?lib/node"
     r"|/rustc/|\.cargo/registry|/library/(?:std|core|alloc)/|/toolchains/"
     r"|/usr/(?:local/)?go/src/|/usr/lib/go|/go/src/(?:runtime|testing)/|^runtime/|^testing/"
-    r"|/_pytest/|/pluggy/"
+    r"|/_pytest/|/pluggy/|/__cypress/runner/"  # Cypress's runner, served to its browser
     r"|<internal:|/lib/ruby/|/gems/|/vendor_ruby/|/\.rvm/|/usr/share/perl5?/|/perl5/|site_perl"
     r"|/share/julia/|/\.julia/packages/|^\./[\w/]+\.jl$|/buildworker/"  # Julia's Base
     # Node's own modules before Node 16 named them "node:net" ("at ... (net.js:1313:16)")

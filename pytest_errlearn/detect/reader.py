@@ -37,8 +37,9 @@ INDENTED_RUN = line_run(rb"[ \t]+[^\s\x00-\x1f\x7f]")
 
 def _inside(path: str) -> bool:
     """A runtime's own code, no file anyone can open (``node:internal/...``,
-    ``<frozen importlib._bootstrap>``): no place to point an error at."""
-    return path.startswith(("node:", "internal/", "<"))
+    ``<frozen importlib._bootstrap>``, a bundle a browser was served): no place
+    to point an error at."""
+    return path.startswith(("node:", "internal/", "<", "http://", "https://"))
 
 
 def _set_location(err: Error, where: Frame) -> None:
