@@ -362,3 +362,20 @@ Node.js v20.20.2
 def test_a_thrown_errors_column_is_its_innermost_frames_at_its_line() -> None:
     (err,) = scan(NODE_THROW).errors
     assert (err.file, err.line, err.column) == ("/app/lib/report.js", 2, 54)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_a_rejection_node_warns_of_with_its_pid_is_the_error_and_its_note_is_none(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "load.js"
+    script.write_text(
+        'async function load() { throw new TypeError("total is not a function"); }\nload();\n'
+    )
+    done = subprocess.run(
+        ["node", "--unhandled-rejections=warn", str(script)], capture_output=True, cwd=tmp_path
+    )
+    assert done.stderr.startswith(b"(node:")  # Node 14's default, a flag since 15
+    (err,) = detect(done.stderr).errors
+    assert (err.tool, err.message) == ("node", "TypeError: total is not a function")
+    assert (err.file, err.line) == (str(script), 1)

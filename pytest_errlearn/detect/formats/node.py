@@ -338,11 +338,17 @@ ROWS = (
     ),
     Format(
         "node-uncaught",
-        r"^(?:Uncaught |\[?UnhandledPromiseRejection\w*\]?:? ?)(?P<msg>.+)$",
+        # Node 14 and before: "(node:PID) UnhandledPromiseRejectionWarning: TypeError: ...",
+        # then a line of its own on such rejections, which is none
+        r"^(?:\(node:\d+\) )?(?!UnhandledPromiseRejectionWarning: Unhandled promise rejection)"
+        r"(?:Uncaught |\[?UnhandledPromiseRejection\w*\]?:? ?)(?P<msg>.+)$",
         tool="node",
         block="stack",
         rank=2,
-        examples=("Uncaught TypeError: x is not a function",),
+        examples=(
+            "Uncaught TypeError: x is not a function",
+            "(node:2592) UnhandledPromiseRejectionWarning: TypeError: x is not a function",
+        ),
     ),
     Format(
         "npm-lifecycle",
