@@ -243,3 +243,22 @@ def test_consolas_label_and_time_are_no_part_of_nuxts_message() -> None:
         "nuxt",
     ).errors
     assert err.message == "Cannot read properties of undefined (reading 'x')"
+
+
+def test_a_next_type_error_under_a_route_group_is_one_error_at_its_place() -> None:
+    log = """\
+Failed to compile.
+
+./app/(shop)/cart/page.tsx:12:7
+Type error: Property 'totl' does not exist on type 'Cart'.
+
+  10 |   const cart = useCart();
+> 12 |   return cart.totl;
+"""
+    (err,) = scan(log).errors
+    assert (err.tool, err.file, err.line, err.column) == (
+        "tsc",
+        "./app/(shop)/cart/page.tsx",
+        12,
+        7,
+    )

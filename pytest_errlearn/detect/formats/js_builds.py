@@ -108,13 +108,14 @@ class FailedToCompile(Reader):
     row reads it, and this header was no error of its own."""
 
     frames_wanted = False
-    _PLACE = regex(r"^\.?/?(?P<file>[^\s:()]+\.\w+)(?::(?P<line>\d+):(?P<col>\d+))?$")
+    # a path may hold parentheses: the route groups of Next.js's app folder, app/(shop)/
+    _PLACE = regex(r"^\.?/?(?P<file>[^\s:]+\.\w+)(?::(?P<line>\d+):(?P<col>\d+))?$")
     _ESLINT = regex(
         r"^Line (?P<line>\d+)(?::(?P<col>\d+))?:\s+(?P<msg>.+?)(?:\s{2,}(?P<code>[\w@/-]+))?$"
     )
     _AT = regex(r"\((?P<line>\d+):(?P<col>\d+)\)$")  # a parser's place after its message
     _MORE = regex(
-        r"^(?:\s|>|\||\.?/?[^\s:()]+\.\w+(?::\d+:\d+)?$|Search for the keywords|"
+        r"^(?:\s|>|\||\.?/?[^\s:]+\.\w+(?::\d+:\d+)?$|Search for the keywords|"
         r"Import trace for|https?://|\[eslint\])"
     )
 
