@@ -109,3 +109,23 @@ def test_the_junit_console_launchers_failures_are_each_at_the_projects_frame() -
         ("CalcTest:subtracts()", "CalcTest.java", 15, "assertion"),
         ("CalcTest:divides()", "Calc.java", 6, "runtime"),
     ]
+
+
+def test_a_selenium_exception_reads_its_info_lines_and_points_at_the_users_test() -> None:
+    (err,) = scan(
+        """
+        org.openqa.selenium.NoSuchElementException: no such element: Unable to locate element
+        For documentation on this error, please visit: https://www.selenium.dev/documentation
+        Build info: version: '4.21.0', revision: '79ed462ef4'
+        System info: os.name: 'Linux', os.arch: 'amd64', java.version: '17.0.11'
+        Driver info: org.openqa.selenium.chrome.ChromeDriver
+        Capabilities {acceptInsecureCerts: false, browserName: chrome}
+        Session ID: 5b0c7f1e2d
+            at org.openqa.selenium.remote.ErrorCodec.decode(ErrorCodec.java:167)
+            at org.openqa.selenium.remote.RemoteWebDriver.findElement(RemoteWebDriver.java:350)
+            at com.example.LoginTest.opensTheLoginForm(LoginTest.java:42)
+            at java.base/jdk.internal.reflect.DirectMethodHandleAccessor.invoke(Unknown Source)
+        """
+    ).errors
+    assert err.message.startswith("org.openqa.selenium.NoSuchElementException: no such element")
+    assert (err.file, err.line) == ("LoginTest.java", 42)

@@ -28,6 +28,14 @@ _NODE_CODE = re.compile(r"^\s+code: '(?P<code>[\w-]+)',?$")
 _QUOTED_LINE = re.compile(r"\d+ │ ")  # a source line in Sass's box
 
 
+# What Selenium's exceptions print, unindented, between their message and their
+# frames (the user's test among them, still to come).
+_SELENIUM = re.compile(
+    r"(?:For documentation on this error|Build info|System info|Driver info|Session ID"
+    r"|Capabilities|\*\*\* Element info|Command duration or timeout)\b"
+)
+
+
 class Stack(Reader):
     """Indented frames under an exception line (Node, JVM), with ``Caused by:``, and
     the ``Require stack:`` list Node prints above the frames of a missing module;
@@ -49,6 +57,7 @@ class Stack(Reader):
         return (
             bool(line[:1].isspace() and line.strip())
             or line.startswith(("Caused by: ", "Suppressed: ", "\t"))
+            or _SELENIUM.match(line) is not None
             or _QUOTED_LINE.match(line) is not None
         )
 

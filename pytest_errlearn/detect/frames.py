@@ -54,7 +54,7 @@ _NOT_USER = re.compile(
 _JVM_LIBRARY = re.compile(
     r"(?m)^[^\S\n]*at (?:[\w.$@-]*/)*(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|"
     r"org\.junit|junit|org\.apache\.maven|org\.gradle|org\.testng|org\.springframework|worker\.org\.gradle|"
-    r"org\.hamcrest|org\.assertj|org\.mockito|"
+    r"org\.hamcrest|org\.assertj|org\.mockito|org\.openqa|"
     r"clojure|org\.jetbrains|org\.opentest4j|org\.scalatest|munit|sbt|leiningen)\."
 )
 
