@@ -1,5 +1,5 @@
 """Static analysers run as a CI step: cppcheck, include-what-you-use, scan-build,
-flawfinder, Infer and SonarScanner.
+flawfinder, Infer, SonarScanner and clang-tidy (run here where it is installed).
 
 The outputs of cppcheck 2.10, include-what-you-use 0.19, scan-build 14 and
 flawfinder 2.0.19 are real runs on a small C/C++ project (Debian bookworm's
@@ -9,7 +9,14 @@ documentation prints, with neutral names.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 from test_detect import scan
+
+from pytest_errlearn.detect import detect
 
 # cppcheck --enable=all --error-exitcode=1 cart.c (its findings, as printed)
 CPPCHECK = """
@@ -252,3 +259,39 @@ def test_a_failed_quality_gate_is_the_reason_sonarscanner_failed() -> None:
     ).errors
     assert err.category == "assertion"
     assert err.message.startswith("QUALITY GATE STATUS: FAILED")
+
+
+@pytest.mark.skipif(shutil.which("clang-tidy") is None, reason="needs clang-tidy")
+def test_a_clang_tidy_check_is_clang_tidys_error_with_the_check_as_its_code(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "cart.cpp"
+    source.write_text(
+        "#include <memory>\n#include <utility>\nint total() {\n"
+        "  auto p = std::make_unique<int>(1);\n  auto q = std::move(p);\n  return *p;\n}\n"
+    )
+    done = subprocess.run(
+        [
+            "clang-tidy",
+            "--checks=-*,bugprone-use-after-move",
+            "--warnings-as-errors=*",
+            str(source),
+            "--",
+            "-std=c++17",
+        ],
+        capture_output=True,
+    )
+    (err,) = detect(done.stdout + done.stderr).errors
+    assert (err.tool, err.code, err.line) == ("clang-tidy", "bugprone-use-after-move", 6)
+    assert err.message == "'p' used after it was moved"
+
+
+def test_the_static_analyzers_checker_is_the_code_of_its_finding() -> None:
+    (warning,) = detect(
+        b"src/list.c:76:10: warning: Access to field 'next' results in a dereference of a null"
+        b" pointer (loaded from variable 'head') [core.NullDereference]\n"
+        b"  return head->next;\n"
+        b"         ^~~~\n"
+    ).warnings
+    assert (warning.code, warning.tool) == ("core.NullDereference", "gcc")
+    assert warning.message.endswith("(loaded from variable 'head')")

@@ -12,7 +12,17 @@ import re
 from collections.abc import Callable
 
 from ..report import Error
-from .blocks_langs import GoPanic, Pytest, Rustc, RustPanic, Swallow, Traceback
+from .blocks_langs import (
+    CodeFrame,
+    GccFrame,
+    GoPanic,
+    Pytest,
+    Rustc,
+    RustPanic,
+    Swallow,
+    Traceback,
+    TsFrame,
+)
 from .blocks_tests import Jest, Mocha, NodeSpec, Tap, Vitest
 from .formats import READERS as FAMILY_READERS
 from .formats.java import transport_failure
@@ -133,51 +143,6 @@ class Indented(Reader):
         elif self.count == 0 and not m:  # gradle: the exception, indented under the test
             self.err.message = line.strip()
         return True
-
-
-_CODE_LINE = re.compile(r"^\s*\d*\s*\|")
-
-
-class CodeFrame(Reader):
-    """Quoted source, carets and indented notes under a compiler error."""
-
-    frames_wanted = False
-
-    allow_blank = False  # tsc's pretty output separates its frame with a blank line
-    _TS_LINE = re.compile(r"^\d+ \S|^\s+[~^]")
-
-    def accept(self, line: str) -> bool:
-        if not line.strip():
-            return self.allow_blank and self.count < 2
-        if self.allow_blank and self._TS_LINE.match(line):
-            return True
-        return line[:1].isspace() or bool(_CODE_LINE.match(line))
-
-    def run(self) -> re.Pattern[bytes] | None:
-        return INDENTED_RUN
-
-    def finish(self) -> None:
-        pass  # the header carries the location
-
-
-class TsFrame(CodeFrame):
-    allow_blank = True
-
-
-class GccFrame(CodeFrame):
-    """gcc's and clang's code frame; the option behind their diagnostic is its
-    code, as the lint behind a Rust warning is: "[-Wunused-variable]", a warning
-    made an error ("[-Werror=unused-variable]", clang's "[-Werror,-Wunused-variable]"),
-    an error an option relaxes ("[-fpermissive]"), at the message's end."""
-
-    _OPTION = re.compile(r" \[(?:-Werror=(?P<made>[\w+=-]+)|(?:-Werror,)?(?P<on>-[Wf][\w+=-]+))\]$")
-
-    def finish(self) -> None:
-        err = self.err
-        if err.code is None and (m := self._OPTION.search(err.message)) is not None:
-            # an option that takes a level names itself with its "=" ("[-Wformat=]")
-            err.code = (f"-W{m['made']}" if m["made"] else m["on"]).rstrip("=")
-            err.message = err.message[: m.start()]
 
 
 class Placed(Reader):

@@ -1,5 +1,6 @@
 """Block readers of language runtimes and compilers: Python tracebacks, pytest's
-``E`` lines, rustc diagnostics and panics, Go panics. Test runners' reports
+``E`` lines, rustc diagnostics and panics, Go panics, the code frames compilers
+quote under a diagnostic. Test runners' reports
 (jest, mocha, TAP, node's spec reporter) are ``blocks_tests``'.
 """
 
@@ -9,7 +10,7 @@ import re
 
 from ..report import Error
 from .frames import Frame, frame
-from .reader import Reader, _set_location
+from .reader import INDENTED_RUN, Reader, _set_location
 
 
 class Rustc(Reader):
@@ -307,3 +308,69 @@ class Swallow(Reader):
 
     def accept(self, line: str) -> bool:
         return True
+
+
+_CODE_LINE = re.compile(r"^\s*\d*\s*\|")
+# clang-tidy's groups of checks (its documentation's list), and the static
+# analyzer's packages of checkers: the first word of the name in the brackets.
+_TIDY_GROUPS = (
+    "abseil|altera|android|boost|bugprone|cert|clang-analyzer|clang-diagnostic|concurrency"
+    "|cppcoreguidelines|darwin|fuchsia|google|hicpp|linuxkernel|llvm|llvmlibc|misc|modernize"
+    "|mpi|objc|openmp|performance|portability|readability|zircon"
+)
+_CHECKER_GROUPS = "core|cplusplus|deadcode|nullability|optin|osx|security|unix|valist|alpha"
+
+
+class CodeFrame(Reader):
+    """Quoted source, carets and indented notes under a compiler error."""
+
+    frames_wanted = False
+
+    allow_blank = False  # tsc's pretty output separates its frame with a blank line
+    _TS_LINE = re.compile(r"^\d+ \S|^\s+[~^]")
+
+    def accept(self, line: str) -> bool:
+        if not line.strip():
+            return self.allow_blank and self.count < 2
+        if self.allow_blank and self._TS_LINE.match(line):
+            return True
+        return line[:1].isspace() or bool(_CODE_LINE.match(line))
+
+    def run(self) -> re.Pattern[bytes] | None:
+        return INDENTED_RUN
+
+    def finish(self) -> None:
+        pass  # the header carries the location
+
+
+class TsFrame(CodeFrame):
+    allow_blank = True
+
+
+class GccFrame(CodeFrame):
+    """gcc's and clang's code frame; the option behind their diagnostic is its
+    code, as the lint behind a Rust warning is: "[-Wunused-variable]", a warning
+    made an error ("[-Werror=unused-variable]", clang's "[-Werror,-Wunused-variable]"),
+    an error an option relaxes ("[-fpermissive]"), at the message's end. clang-tidy
+    prints the same shape with its check there ("[bugprone-use-after-move]", with
+    ",-warnings-as-errors" where that made it an error): the check is the code,
+    and the error clang-tidy's; the static analyzer, its checker
+    ("[core.NullDereference]")."""
+
+    _OPTION = re.compile(
+        r" \[(?:-Werror=(?P<made>[\w+=-]+)|(?:-Werror,)?(?P<on>-[Wf][\w+=-]+)"
+        rf"|(?P<check>(?:{_TIDY_GROUPS})-[\w.+-]+)(?:,[\w.+-]+)*"
+        rf"|(?P<checker>(?:{_CHECKER_GROUPS})\.[\w.]+))\]$"
+    )
+
+    def finish(self) -> None:
+        err = self.err
+        if err.code is not None or (m := self._OPTION.search(err.message)) is None:
+            return
+        err.message = err.message[: m.start()]
+        if m["check"]:
+            err.code, err.tool = m["check"], "clang-tidy"
+        elif m["checker"]:
+            err.code = m["checker"]
+        else:  # an option that takes a level names itself with its "=" ("[-Wformat=]")
+            err.code = (f"-W{m['made']}" if m["made"] else m["on"]).rstrip("=")
