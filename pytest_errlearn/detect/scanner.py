@@ -45,19 +45,18 @@ class _Awaiting:
 
 
 class _Open:
-    __slots__ = ("reader", "fmt", "role", "before", "stamped", "prefix")
+    __slots__ = ("reader", "fmt", "role", "before", "read_as")
 
     def __init__(
-        self, reader: Reader, fmt: Format, role: str, before: list[bytes], prefix: str | None
+        self, reader: Reader, fmt: Format, role: str, before: list[bytes], read_as: str | None
     ) -> None:
         self.reader = reader
         self.fmt = fmt
         self.role = role
         self.before = before  # the raw lines above the header
-        # The header was read behind a CI timestamp or a task's prefix (None: as it
-        # stands): so are the lines it reads (``rows.as_read``).
-        self.stamped = prefix is not None
-        self.prefix = prefix or ""
+        # The header was read behind a CI timestamp and this task's prefix ("": none),
+        # and so are the lines it reads (``rows.as_read``); None: as it stood.
+        self.read_as = read_as
 
 
 class Scanner(Chunks):
@@ -218,7 +217,7 @@ class Scanner(Chunks):
         ``pos``: where reading goes on, or 0 when it takes none that way."""
         assert self._open is not None
         reader = self._open.reader
-        if self._open.stamped:  # its lines are read one by one, their timestamps dropped
+        if self._open.read_as is not None:  # its lines are read one by one, stamps dropped
             return 0
         if (run := reader.run()) is None or (m := run.match(chunk, pos)) is None:
             return 0
@@ -245,7 +244,8 @@ class Scanner(Chunks):
         if self._open is not None:
             text = clean_line(raw)
             # the block's lines are read without the timestamp or prefix its header had
-            fed = as_read(text, self._open.prefix) if self._open.stamped else text
+            read_as = self._open.read_as
+            fed = text if read_as is None else as_read(text, read_as)
             if self._open.reader.feed(fed, self._lineno):
                 return
             self._cursor = start  # the block ends above this line
@@ -277,6 +277,8 @@ class Scanner(Chunks):
         if row is None:
             return False
         analysed, fmt, groups = row[0], row[1], dict(row[2])  # a fixup fills its own copy
+        # a timestamp or a task's prefix before every line: the lines above and below too
+        read_as = None if len(analysed) == len(text) else prefix
         role: str = fmt.role
         own = self.tool if self.tool in fmt.shared else None  # the command's tool took the row up
         sev = "" if own else (groups.get("sev") or "").strip().lower()
@@ -310,8 +312,8 @@ class Scanner(Chunks):
         above = self._lookback.before(chunk, start, CONTEXT if fmt.fixup is None else LOOKBACK)
         if fmt.fixup is not None:
             lines = [clean_line(raw) for raw in above]
-            if len(analysed) != len(text):  # a timestamp or a prefix before every line
-                lines = [as_read(t, prefix) for t in lines]
+            if read_as is not None:
+                lines = [as_read(t, read_as) for t in lines]
             self._fixups.fill(fmt, groups, lines, n)
         test = groups.get("test")
         err = Error(
@@ -347,7 +349,6 @@ class Scanner(Chunks):
         before = above[-CONTEXT:]
         if fmt.block is not None:
             reader = READERS[fmt.block](err, n)
-            read_as = prefix if len(analysed) != len(text) else None
             self._open = _Open(reader, fmt, role, before, read_as)
         else:
             self._cursor = end
